@@ -1,0 +1,67 @@
+import type { z } from "zod";
+
+/** The service's tool groups (spec section 4). */
+export type ToolGroup = "A" | "B" | "C" | "D" | "E" | "F";
+/** What a call does: reads and calculators never write; writes and workflows change state. */
+export type ToolEffect = "read" | "calculator" | "write" | "workflow";
+/** `every` plan, `paid` (Pro or Agency), or `not-shown` by the spec. */
+export type ToolPlan = "every" | "paid" | "not-shown";
+/** The retry key a write carries, and whether the service requires it. */
+export interface ToolIdField {
+  name: "request_id" | "idempotency_key" | "idempotencyKey";
+  required: boolean;
+}
+/** Behaviour hints in the spirit of MCP tool annotations. */
+export interface ToolHints {
+  readOnly: boolean;
+  destructive: boolean;
+  idempotent: boolean;
+}
+
+/** Cross-field rules over a parsed body. */
+export type ToolRules = (value: any, ctx: z.RefinementCtx) => void;
+
+/** One tool of the service, defined once and shared by the client, guards, adapters and simulator. */
+export interface ToolDefinition {
+  readonly name: string;
+  readonly group: ToolGroup;
+  /** Written for a model: what it does, when to use it, what it costs. */
+  readonly description: string;
+  /** The body's fields without cross-field rules; derive model-facing variants from it. */
+  readonly input: z.ZodObject;
+  /** Cross-field rules (at least one of, exactly one of, caps) applied on top of `input`. */
+  readonly rules?: ToolRules;
+  /** The wire schema: `input` with `rules`. */
+  readonly inputSchema: z.ZodType<Record<string, unknown>>;
+  readonly effect: ToolEffect;
+  readonly plan: ToolPlan;
+  /** HTTP statuses the spec advertises for this tool. */
+  readonly statuses: readonly number[];
+  readonly hints: ToolHints;
+  /** The retry key this tool takes, if any. */
+  readonly idField?: ToolIdField;
+  /** Disabled at the service (410) and never offered to a model. */
+  readonly disabled?: boolean;
+}
+
+interface DefineInput<Shape extends z.ZodRawShape>
+  extends Omit<ToolDefinition, "input" | "rules" | "inputSchema" | "hints"> {
+  input: z.ZodObject<Shape>;
+  rules?: (value: z.output<z.ZodObject<Shape>>, ctx: z.RefinementCtx) => void;
+  hints?: Partial<ToolHints>;
+}
+
+/** Builds a tool definition, attaching the rules to the wire schema and deriving default hints. */
+export function defineTool<Shape extends z.ZodRawShape>(def: DefineInput<Shape>): ToolDefinition {
+  const readOnly = def.effect === "read" || def.effect === "calculator";
+  return {
+    ...def,
+    inputSchema: withRules(def.input, def.rules),
+    hints: { readOnly, destructive: false, idempotent: readOnly || def.idField !== undefined, ...def.hints },
+  } as ToolDefinition;
+}
+
+/** Applies a definition's cross-field rules to any variant of its object schema. */
+export function withRules<S extends z.ZodObject>(schema: S, rules?: ToolRules): S {
+  return rules ? (schema.superRefine(rules) as S) : schema;
+}

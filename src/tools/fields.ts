@@ -1,0 +1,115 @@
+import { z } from "zod";
+
+// Field builders shared by the tool definitions. They keep the JSON Schema a model reads lean:
+// formats are shown as `format`, and patterns are checked in code rather than sent as regexes.
+
+const ACCOUNT_ID = /^act_\d+$/;
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+/** An ad account id, `act_<digits>`. */
+export const accountId = () => z.string().refine((v) => ACCOUNT_ID.test(v), "must look like act_<digits>");
+
+/** The optional account of a read: the service uses the workspace's active account when omitted. */
+export const readAccountId = () => accountId().optional().describe("Default: the active account");
+
+/** A calendar date, `YYYY-MM-DD`. */
+export const isoDate = () =>
+  z
+    .string()
+    .refine((v) => DATE.test(v) && !Number.isNaN(Date.parse(`${v}T00:00:00Z`)), "must be a date YYYY-MM-DD")
+    .meta({ format: "date" });
+
+/** An absolute http(s) URI. */
+export const uri = () => z.url({ protocol: /^https?$/, error: "must be an absolute http(s) URL" });
+
+/** True for loopback, link-local, private-range and unspecified hosts, which the service refuses for media. */
+export function isPrivateHost(hostname: string): boolean {
+  const host = hostname.toLowerCase().replace(/^\[|\]$/g, "");
+  if (host === "localhost" || host.endsWith(".localhost") || host === "::" || host === "::1") return true;
+  const v4 = host.match(/^(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/);
+  if (v4) {
+    const [a, b] = [Number(v4[1]), Number(v4[2])];
+    return (
+      a === 0 ||
+      a === 10 ||
+      a === 127 ||
+      (a === 169 && b === 254) ||
+      (a === 172 && b >= 16 && b <= 31) ||
+      (a === 192 && b === 168)
+    );
+  }
+  if (host.startsWith("::ffff:")) return isPrivateHost(host.slice(7));
+  // IPv6 link-local fe80::/10 and unique-local fc00::/7.
+  return /^(fe[89ab][0-9a-f]|f[cd][0-9a-f]{2}):/.test(host);
+}
+
+/** A public http(s) media URL: loopback, link-local and private-range hosts are refused. */
+export const publicUri = () =>
+  uri().refine((v) => {
+    try {
+      return !isPrivateHost(new URL(v).hostname);
+    } catch {
+      return false;
+    }
+  }, "must be a public URL (no loopback, link-local or private-range host)");
+
+/** A URL whose scheme may be left out (the service fills `https://`). */
+export const looseUrl = () =>
+  z.string().refine((v) => {
+    try {
+      const url = new URL(/^[a-z][a-z0-9+.-]*:\/\//i.test(v) ? v : `https://${v}`);
+      return url.hostname.includes(".") || url.hostname === "localhost";
+    } catch {
+      return false;
+    }
+  }, "must be a URL or a domain");
+
+/** An integer without zod's MAX_SAFE_INTEGER bound, which costs tokens and says nothing. */
+export const integer = () =>
+  z.number().refine(Number.isInteger, "must be an integer").meta({ type: "integer" });
+
+/** The service's retry key for ad-platform writes: 8 to 128 characters. */
+export const requestId = () => z.string().min(8).max(128);
+
+/** An object whose inner fields the spec does not show: accepted as given. */
+export const openObject = () => z.looseObject({});
+
+/** An array whose element type the spec does not show. */
+export const anyArray = () => z.array(z.unknown());
+
+/** Advertised statuses, by family (spec section 4). */
+export const STATUSES = {
+  plain: [200, 400, 401, 429, 503],
+  accountRead: [200, 400, 401, 403, 404, 429, 503],
+  copy: [200, 400, 401, 403, 422, 429, 502, 503],
+  workflow: [200, 207, 400, 401, 403, 404, 409, 429, 503],
+  gone: [410],
+} as const satisfies Record<string, readonly number[]>;
+
+/** The optional fields every group E and F tool takes. */
+export const workspaceFields = () => ({
+  account_id: accountId().optional(),
+  client_workspace_id: z.string().optional(),
+});
+
+type Ctx = z.RefinementCtx;
+const present = (v: Record<string, unknown>, key: string) => v[key] !== undefined;
+
+/** Rule: at least one of `keys` is given. */
+export function atLeastOne(v: Record<string, unknown>, ctx: Ctx, ...keys: string[]) {
+  if (!keys.some((k) => present(v, k))) {
+    ctx.addIssue({ code: "custom", path: [keys[0]!], message: `give at least one of ${keys.join(", ")}` });
+  }
+}
+
+/** Rule: exactly one of `keys` is given. */
+export function exactlyOne(v: Record<string, unknown>, ctx: Ctx, ...keys: string[]) {
+  const given = keys.filter((k) => present(v, k));
+  if (given.length !== 1) {
+    ctx.addIssue({
+      code: "custom",
+      path: [given[1] ?? keys[0]!],
+      message: `give exactly one of ${keys.join(", ")}${given.length ? ` (got ${given.join(", ")})` : ""}`,
+    });
+  }
+}

@@ -1,0 +1,156 @@
+import type { z } from "zod";
+import type { Outcome } from "./client/outcome.js";
+import type { ToolDefinition, ToolGroup } from "./tools/define.js";
+
+/** The guard that refused a call. Nothing was sent when a guard refuses. */
+export type GuardName = "hard-confirmation" | "scope" | "validation" | "request-id" | "disabled";
+
+/**
+ * What a tool call resolves to. It never throws into a framework.
+ * `status` is the HTTP status, or null when nothing was answered (a guard, validation, the network).
+ */
+export type ToolResult =
+  | { ok: true; status: 200; data: unknown; note?: string }
+  | {
+      ok: "partial";
+      status: 207;
+      applied: unknown[];
+      failed: unknown[];
+      note: string;
+      data?: unknown;
+    }
+  | { ok: false; status: 200; error: string; hint: string; note?: string }
+  | {
+      ok: false;
+      status: number | null;
+      error: string;
+      hint: string;
+      retryable: boolean;
+      accounts?: unknown[];
+      upgrade_url?: string;
+      retry_after_s?: number;
+      note?: string;
+    }
+  | { ok: false; status: null; blocked: GuardName; error: string; hint: string; note?: string };
+
+/** What a person sees when asked to confirm an ACTIVE ad. */
+export interface ConfirmSummary {
+  account_id: string;
+  adset_id: string;
+  media: string;
+  destination: string;
+  headline?: string;
+  primary_text?: string;
+  status: "ACTIVE";
+}
+
+/** A request for hard confirmation, bound to the exact payload by `fingerprint`. */
+export interface ConfirmRequest {
+  tool: string;
+  fingerprint: string;
+  summary: ConfirmSummary;
+  /** The summary as one short paragraph, ready to show a person. */
+  message: string;
+  /** When an approval of this request stops being valid (epoch ms). */
+  expiresAt: number;
+}
+
+/** A person's answer. `text` is the confirmation sent to the service as `hard_confirm_text`. */
+export type ConfirmDecision = { approved: true; text: string } | { approved: false; reason?: string };
+
+/** The human channel for hard confirmation. */
+export type ConfirmChannel = (request: ConfirmRequest) => ConfirmDecision | Promise<ConfirmDecision>;
+
+/** An approval a person gave through a framework's own flow (AI SDK approval, LangGraph interrupt). */
+export interface HumanApproval {
+  /** Fingerprint of the payload the person approved. */
+  fingerprint: string;
+  /** The person's confirmation text, when they gave one. */
+  text?: string;
+  /** Where it came from, e.g. "ai-sdk" or "langgraph". Recorded in the audit event. */
+  via: string;
+  /** Identifies this approval so it can be used once (defaults to the fingerprint + time). */
+  id?: string;
+  /** Epoch ms; an approval older than the toolkit's `approvalTtlMs` is refused. */
+  approvedAt?: number;
+}
+
+/** Per-call context an adapter passes in. */
+export interface CallContext {
+  signal?: AbortSignal;
+  /** Scope for deterministic request ids (a conversation or thread id). */
+  sessionId?: string;
+  toolCallId?: string;
+  /** A human approval from a framework flow; counts as the hard confirmation for this exact payload. */
+  approval?: HumanApproval;
+  /** Per-call timeout override. */
+  timeoutMs?: number;
+}
+
+/** One audit event per call. Never carries the API key. */
+export interface AuditEvent {
+  tool: string;
+  toolCallId?: string;
+  fingerprint?: string;
+  requestId?: string;
+  decisions: { guard: string; decision: "allow" | "refuse" | "modify"; detail?: string }[];
+  status: number | null;
+  ok: ToolResult["ok"];
+  durationMs: number;
+}
+
+/** A tool as the toolkit offers it: the catalog definition plus the model-facing schema and a guarded call. */
+export interface AdTool {
+  readonly name: string;
+  readonly group: ToolGroup;
+  readonly definition: ToolDefinition;
+  /** Description for the model (the catalog's, plus notes such as the default account). */
+  readonly description: string;
+  /** The schema the model sees: no `hard_confirm_text`, retry keys optional, `account_id` optional when defaulted. */
+  readonly inputSchema: z.ZodType;
+  /** True when this exact input needs a human's hard confirmation before it can be sent. */
+  needsConfirmation(input: unknown): boolean;
+  /** The confirmation request for this input (fingerprint and summary), or null when none is needed. */
+  confirmationRequest(input: unknown): ConfirmRequest | null;
+  call(input: unknown, context?: CallContext): Promise<ToolResult>;
+}
+
+/** The guarded, framework-neutral tool set. */
+export interface AdToolkit {
+  /** The offered tools in scope, by name order of the catalog. */
+  readonly tools: readonly AdTool[];
+  get(name: string): AdTool | undefined;
+  /** Calls a tool by name; a name outside scope gives a blocked result, nothing sent. */
+  call(name: string, input: unknown, context?: CallContext): Promise<ToolResult>;
+  /** What a model reads of a result: compact JSON capped at `maxResultChars`, with a visible marker. */
+  toModelText(result: ToolResult): string;
+  readonly options: Readonly<AdToolsOptions>;
+}
+
+/** Options of createAdTools. */
+export interface AdToolsOptions {
+  apiKey?: string;
+  baseUrl?: string;
+  accountId?: string;
+  include?: readonly (string | ToolGroup)[];
+  exclude?: readonly (string | ToolGroup)[];
+  readOnly?: boolean;
+  confirm?: ConfirmChannel;
+  /** What to do with an unconfirmed ACTIVE push: refuse it (default) or create it PAUSED. */
+  onUnconfirmedActive?: "refuse" | "pause";
+  /** How long an approval stays valid (ms). Default 5 minutes. */
+  approvalTtlMs?: number;
+  onEvent?: (event: AuditEvent) => void;
+  /** Scope for deterministic request ids when a call gives none. */
+  sessionId?: string;
+  /** Cap on what the model reads of a result. Default 4000. */
+  maxResultChars?: number;
+  timeouts?: { readMs?: number; workflowMs?: number };
+  retry?: { maxRetries?: number; maxWaitS?: number; baseDelayMs?: number };
+  rateLimit?: { limit?: number; windowMs?: number } | false;
+  writeBudget?: { limit?: number; windowMs?: number };
+  /** Receives the full Outcome of every call, for hosts that want the raw response. */
+  onOutcome?: (outcome: Outcome, toolCallId?: string) => void;
+  /** undici dispatcher for the HTTP client (proxies, custom agents, tests). */
+  dispatcher?: import("undici").Dispatcher;
+}
