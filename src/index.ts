@@ -1,0 +1,27 @@
+export type { AdClient, ClientOptions } from "./client/index.js";
+export { createClient } from "./client/index.js";
+export type { Outcome, RateLimitInfo } from "./client/outcome.js";
+export { createAdTools } from "./toolkit.js";
+export type {
+  ToolDefinition,
+  ToolEffect,
+  ToolGroup,
+  ToolHints,
+  ToolIdField,
+  ToolPlan,
+} from "./tools/index.js";
+export { catalog, getTool, offeredTools, TOOL_GROUPS } from "./tools/index.js";
+export type {
+  AdTool,
+  AdToolkit,
+  AdToolsOptions,
+  AuditEvent,
+  CallContext,
+  ConfirmChannel,
+  ConfirmDecision,
+  ConfirmRequest,
+  ConfirmSummary,
+  GuardName,
+  HumanApproval,
+  ToolResult,
+} from "./types.js";
