@@ -38,7 +38,13 @@ export function isPrivateHost(hostname: string): boolean {
       (a === 192 && b === 168)
     );
   }
-  if (host.startsWith("::ffff:")) return isPrivateHost(host.slice(7));
+  if (host.startsWith("::ffff:")) {
+    // IPv4-mapped: WHATWG URL rewrites ::ffff:127.0.0.1 to the hex form ::ffff:7f00:1.
+    const hex = host.slice(7).match(/^([0-9a-f]{1,4}):([0-9a-f]{1,4})$/);
+    if (!hex) return isPrivateHost(host.slice(7));
+    const [hi, lo] = [Number.parseInt(hex[1]!, 16), Number.parseInt(hex[2]!, 16)];
+    return isPrivateHost(`${hi >> 8}.${hi & 255}.${lo >> 8}.${lo & 255}`);
+  }
   // IPv6 link-local fe80::/10 and unique-local fc00::/7.
   return /^(fe[89ab][0-9a-f]|f[cd][0-9a-f]{2}):/.test(host);
 }

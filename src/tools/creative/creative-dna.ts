@@ -13,7 +13,7 @@ export const creativeDna = defineTool({
   idField: { name: "request_id", required: false },
   input: z.strictObject({
     account_id: accountId(),
-    brand_url: z.string().min(1),
+    brand_url: z.string(),
     brand_name: z.string().optional(),
     request_id: requestId().optional(),
   }),

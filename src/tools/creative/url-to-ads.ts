@@ -13,7 +13,7 @@ export const urlToAds = defineTool({
   idField: { name: "request_id", required: false },
   input: z.strictObject({
     account_id: accountId(),
-    url: z.string().min(1),
+    url: z.string(),
     count: integer().default(27).describe("Max 50; more is clamped"),
     angles: z
       .array(z.string())

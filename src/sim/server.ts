@@ -1,0 +1,102 @@
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
+import { offeredTools } from "../tools/index.js";
+import { createControl, type SimControl } from "./control.js";
+import { FaultQueue } from "./faults.js";
+import { handlers } from "./handlers/index.js";
+import { FixedWindow, SlidingWindow } from "./limits.js";
+import { buildOpenApi } from "./openapi.js";
+import { handleRequest, type SimRuntime } from "./pipeline.js";
+import { SimState } from "./state.js";
+import { type AccountHolder, createWorld, type KeyLabel, type SimAccount } from "./world.js";
+
+/** Options of startSimulator. Every one has a default. */
+export interface SimulatorOptions {
+  /** Default 0: any free port. */
+  port?: number;
+  /** Default "127.0.0.1". */
+  host?: string;
+  /** Same seed, same keys, accounts, ids and numbers. Default "adrails". */
+  seed?: string | number;
+  /** Requests per window per key. Default 60 per 60 000 ms. */
+  rateLimit?: { limit?: number; windowMs?: number };
+  /** Writes per window per ad account. Default 200 per 3 600 000 ms. */
+  writeBudget?: { limit?: number; windowMs?: number };
+  /** Delay added to every answer. Default 0. */
+  latencyMs?: number;
+  /** Images each account may generate. Default 500. */
+  imageQuota?: number;
+  /** Replace the seeded accounts of some keys. */
+  accounts?: Partial<Record<AccountHolder, SimAccount[]>>;
+  /** Default true: print nothing. False prints the URL, the demo keys and one line per request. */
+  quiet?: boolean;
+  /** Where lines go when quiet is false. Default: stderr. */
+  log?: (line: string) => void;
+}
+
+/** A running simulator. */
+export interface Simulator {
+  /** Base URL, e.g. http://127.0.0.1:49152; tools are at `${url}/api/mcp/{tool}`. */
+  url: string;
+  /** The Pro plan demo key. */
+  apiKey: string;
+  /** Demo keys by plan, role and failure case. They are not secrets. */
+  keys: Record<KeyLabel, string>;
+  control: SimControl;
+  close(): Promise<void>;
+}
+
+/** Starts the embedded stand-in for the Ad Analysis and Creative Service on a local port. */
+export async function startSimulator(options: SimulatorOptions = {}): Promise<Simulator> {
+  const missing = offeredTools.filter((t) => !handlers[t.name]).map((t) => t.name);
+  if (missing.length) throw new Error(`simulator has no handler for: ${missing.join(", ")}`);
+  const seed = String(options.seed ?? "adrails");
+  const world = createWorld(seed, options.accounts);
+  const quiet = options.quiet ?? true;
+  const log = quiet ? undefined : (options.log ?? ((line: string) => process.stderr.write(`${line}\n`)));
+  const rt: SimRuntime = {
+    world,
+    state: new SimState(seed),
+    faults: new FaultQueue(),
+    rate: new FixedWindow(options.rateLimit?.limit ?? 60, options.rateLimit?.windowMs ?? 60_000),
+    budget: new SlidingWindow(options.writeBudget?.limit ?? 200, options.writeBudget?.windowMs ?? 3_600_000),
+    settings: { imageQuota: options.imageQuota ?? 500 },
+    latencyMs: options.latencyMs ?? 0,
+    openapi: buildOpenApi,
+    timers: new Set(),
+    ...(log ? { log } : {}),
+  };
+
+  const server = createServer((req, res) => {
+    void handleRequest(rt, req, res);
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(options.port ?? 0, options.host ?? "127.0.0.1", () => {
+      server.off("error", reject);
+      resolve();
+    });
+  });
+  const address = server.address() as AddressInfo;
+  const host = address.family === "IPv6" ? `[${address.address}]` : address.address;
+  const url = `http://${host}:${address.port}`;
+  log?.(`adrails simulator listening on ${url}`);
+  for (const [label, key] of Object.entries(world.keys)) log?.(`  demo key ${label.padEnd(12)} ${key}`);
+
+  let closed: Promise<void> | undefined;
+  return {
+    url,
+    apiKey: world.keys.pro,
+    keys: { ...world.keys },
+    control: createControl(rt),
+    close: () => {
+      closed ??= new Promise<void>((resolve) => {
+        for (const timer of rt.timers) clearTimeout(timer);
+        rt.timers.clear();
+        server.close(() => resolve());
+        server.closeAllConnections();
+      });
+      return closed;
+    },
+  };
+}
