@@ -1,0 +1,246 @@
+import { type JSONSchema7, jsonSchema, type Tool, type ToolExecutionOptions, tool } from "ai";
+import type { AdTool, AdToolkit, AdToolsOptions, CallContext, HumanApproval, ToolResult } from "../types.js";
+import {
+  type AskLog,
+  adapterFault,
+  approvalTtl,
+  createAskLog,
+  isErrorResult,
+  isToolkit,
+  modelJsonSchema,
+  resolveToolkit,
+  strictJsonSchema,
+  stringField,
+  stripNulls,
+} from "./shared.js";
+
+/** Options of {@link aiSdkTools}. */
+export interface AiSdkAdapterOptions {
+  /**
+   * How an ACTIVE `push-creative` gets its human confirmation.
+   * - `"callback"` (default): the toolkit's `confirm` channel.
+   * - `"native"`: the AI SDK's tool approval (`needsApproval` in ai@6, or pass
+   *   {@link aiSdkToolApproval} as `toolApproval` in ai@7). An approved call counts as the
+   *   person's confirmation of that exact payload, once; the approval's `reason` is the
+   *   confirmation text. A denied call never runs.
+   */
+  approval?: "native" | "callback";
+  /**
+   * Produce OpenAI strict-mode schemas: every property required, optional ones nullable, and
+   * nulls mapped back to absent fields before the call. Tools whose input has open parts (objects
+   * whose fields the spec does not show) cannot be strict and are sent with `strict: false`.
+   * Default false: the normal schemas, sent with `strict: false`.
+   */
+  strict?: boolean;
+  /**
+   * Scope for request ids (a conversation id) when a call carries none. With ai@7 this is the typed
+   * way to scope a conversation: build the tool set per conversation.
+   */
+  sessionId?: string;
+}
+
+/** The input a model sends: a JSON object, checked by the toolkit rather than the framework. */
+export type AdToolInput = Record<string, unknown>;
+
+/** An adrails tool as the AI SDK sees it: its `execute` resolves to the full ToolResult. */
+export type AiSdkAdTool = Tool<AdToolInput, ToolResult>;
+
+// The toolkit tool behind each AI SDK tool, so aiSdkToolApproval also works on a merged tool set.
+const origins = new WeakMap<object, { toolkit: AdToolkit; adTool: AdTool }>();
+// One log of asked confirmations per toolkit, shared by needsApproval and aiSdkToolApproval.
+const askLogs = new WeakMap<AdToolkit, AskLog>();
+
+function askLogOf(toolkit: AdToolkit): AskLog {
+  let log = askLogs.get(toolkit);
+  if (!log) {
+    log = createAskLog(approvalTtl(toolkit));
+    askLogs.set(toolkit, log);
+  }
+  return log;
+}
+
+/**
+ * The toolkit's tools for the Vercel AI SDK (ai@6 and ai@7), keyed by the service's tool names.
+ * Each `execute` runs the guarded toolkit call and returns the full ToolResult; the model reads
+ * `toolkit.toModelText(result)`, as an error output when the result is not a plain success.
+ * Input is checked by the toolkit, so invalid input reaches the model as a ToolResult that names
+ * the fields, the same in every framework.
+ *
+ * Per-call context: the abort signal, the tool call id, and a session scope for request ids taken
+ * from `experimental_context.sessionId` (ai@6), the tool's `context.sessionId` (ai@7
+ * `toolsContext`; ai@7's types only accept it for tools that declare a context type, so typed
+ * hosts use the `sessionId` option instead), or the `sessionId` option.
+ */
+export function aiSdkTools(
+  toolkitOrOptions?: AdToolkit | AdToolsOptions,
+  adapterOptions: AiSdkAdapterOptions = {},
+): Record<string, AiSdkAdTool> {
+  const toolkit = resolveToolkit(toolkitOrOptions);
+  const tools: Record<string, AiSdkAdTool> = {};
+  for (const adTool of toolkit.tools) {
+    const made = toAiSdkTool(toolkit, adTool, adapterOptions);
+    origins.set(made, { toolkit, adTool });
+    tools[adTool.name] = made;
+  }
+  return tools;
+}
+
+function toAiSdkTool(toolkit: AdToolkit, adTool: AdTool, adapterOptions: AiSdkAdapterOptions): AiSdkAdTool {
+  const native = adapterOptions.approval === "native";
+  const base = modelJsonSchema(adTool);
+  const strict = adapterOptions.strict === true ? strictJsonSchema(base) : undefined;
+  const shown = strict?.strict ? strict.schema : base;
+  const asks = askLogOf(toolkit);
+
+  const inputSchema = jsonSchema<AdToolInput>(shown as JSONSchema7, {
+    // The toolkit validates, so a bad input becomes a ToolResult the model can act on.
+    validate: (value) => ({
+      success: true,
+      value: (strict?.strict ? stripNulls(value, base) : value) as AdToolInput,
+    }),
+  });
+
+  return tool<AdToolInput, ToolResult>({
+    description: adTool.description,
+    inputSchema,
+    strict: strict?.strict === true,
+    ...(native
+      ? {
+          needsApproval: (input: AdToolInput, options: { toolCallId: string }) =>
+            asksPerson(adTool, asks, input, options),
+        }
+      : {}),
+    execute: async (input, options) => {
+      try {
+        const context: CallContext = {
+          toolCallId: options.toolCallId,
+          signal: options.abortSignal,
+          sessionId: sessionOf(options) ?? adapterOptions.sessionId,
+        };
+        if (native) {
+          const approval = approvalFrom(adTool, asks, input, options);
+          if (approval) context.approval = approval;
+        }
+        return await adTool.call(input, context);
+      } catch {
+        return adapterFault(adTool.name);
+      }
+    },
+    toModelOutput: ({ output }) => {
+      const value = toolkit.toModelText(output);
+      return isErrorResult(output) ? { type: "error-text", value } : { type: "text", value };
+    },
+  });
+}
+
+/** True when this exact input needs a person; remembers when the person was first asked. */
+function asksPerson(adTool: AdTool, asks: AskLog, input: unknown, options: { toolCallId: string }): boolean {
+  const request = adTool.confirmationRequest(input);
+  if (!request) return false;
+  asks.asked(askKey(options.toolCallId, request.fingerprint));
+  return true;
+}
+
+const askKey = (toolCallId: string, fingerprint: string) => `${toolCallId}\n${fingerprint}`;
+
+/**
+ * The human approval a call carries: an approval response (approved) in the conversation for this
+ * tool call, answering a request the person was shown (not an automatic one). Without one, the
+ * toolkit decides as if no framework approval existed, which never sends an unconfirmed ACTIVE ad.
+ */
+function approvalFrom(
+  adTool: AdTool,
+  asks: AskLog,
+  input: unknown,
+  options: ToolExecutionOptions,
+): HumanApproval | undefined {
+  const request = adTool.confirmationRequest(input);
+  if (!request) return undefined;
+  const response = findApprovalResponse(options.messages, options.toolCallId);
+  if (!response) return undefined;
+  const approvedAt = asks.take(askKey(options.toolCallId, request.fingerprint));
+  return {
+    fingerprint: request.fingerprint,
+    via: "ai-sdk",
+    id: `ai-sdk:${response.approvalId}`,
+    ...(response.reason === undefined ? {} : { text: response.reason }),
+    ...(approvedAt === undefined ? {} : { approvedAt }),
+  };
+}
+
+function findApprovalResponse(
+  messages: readonly unknown[],
+  toolCallId: string,
+): { approvalId: string; reason?: string } | undefined {
+  const requested = new Set<string>();
+  let found: { approvalId: string; reason?: string } | undefined;
+  for (const part of messageParts(messages)) {
+    if (
+      part.type === "tool-approval-request" &&
+      part.toolCallId === toolCallId &&
+      part.isAutomatic !== true &&
+      typeof part.approvalId === "string"
+    ) {
+      requested.add(part.approvalId);
+    }
+  }
+  for (const part of messageParts(messages)) {
+    if (part.type !== "tool-approval-response" || part.approved !== true) continue;
+    const approvalId = stringField(part, "approvalId");
+    if (approvalId === undefined || !requested.has(approvalId)) continue;
+    const reason = stringField(part, "reason");
+    found = reason === undefined ? { approvalId } : { approvalId, reason };
+  }
+  return found;
+}
+
+function* messageParts(messages: readonly unknown[]): Generator<Record<string, unknown>> {
+  for (const message of messages) {
+    const content = (message as { content?: unknown } | null)?.content;
+    if (!Array.isArray(content)) continue;
+    for (const part of content)
+      if (part !== null && typeof part === "object") yield part as Record<string, unknown>;
+  }
+}
+
+/** The session scope of a call: ai@6 `experimental_context.sessionId` or ai@7 `context.sessionId`. */
+function sessionOf(options: ToolExecutionOptions): string | undefined {
+  return (
+    stringField(options.experimental_context, "sessionId") ??
+    stringField((options as { context?: unknown }).context, "sessionId")
+  );
+}
+
+/** A tool approval decision as ai@7's `toolApproval` takes it. */
+export type AiSdkApprovalStatus = "user-approval" | "not-applicable";
+
+/**
+ * The `toolApproval` setting for ai@7's `generateText` / `streamText` / agents: a person must
+ * approve exactly the calls the toolkit needs a hard confirmation for (an ACTIVE `push-creative`).
+ * Use it with `aiSdkTools(toolkit, { approval: "native" })`. Takes the toolkit, or a tool set
+ * holding tools from aiSdkTools (other tools in it get no entry).
+ */
+export function aiSdkToolApproval(
+  toolkitOrTools: AdToolkit | Record<string, unknown>,
+): Record<string, (input: unknown, options: { toolCallId: string }) => AiSdkApprovalStatus> {
+  const entries: [string, AdToolkit, AdTool][] = [];
+  if (isToolkit(toolkitOrTools)) {
+    for (const adTool of toolkitOrTools.tools) entries.push([adTool.name, toolkitOrTools, adTool]);
+  } else {
+    for (const [name, value] of Object.entries(toolkitOrTools)) {
+      const origin = value !== null && typeof value === "object" ? origins.get(value) : undefined;
+      if (origin) entries.push([name, origin.toolkit, origin.adTool]);
+    }
+  }
+  if (entries.length === 0) {
+    throw new TypeError("aiSdkToolApproval takes an adrails toolkit or a tool set from aiSdkTools");
+  }
+  const approval: Record<string, (input: unknown, options: { toolCallId: string }) => AiSdkApprovalStatus> =
+    {};
+  for (const [name, toolkit, adTool] of entries) {
+    const asks = askLogOf(toolkit);
+    approval[name] = (input, options) =>
+      asksPerson(adTool, asks, input, options) ? "user-approval" : "not-applicable";
+  }
+  return approval;
+}

@@ -1,0 +1,240 @@
+import { ToolMessage } from "@langchain/core/messages";
+import { type DynamicStructuredTool, type ToolRuntime, tool } from "@langchain/core/tools";
+import { interrupt, isGraphBubbleUp } from "@langchain/langgraph";
+import { z } from "zod";
+import { blocked } from "../guards/results.js";
+import type {
+  AdTool,
+  AdToolkit,
+  AdToolsOptions,
+  CallContext,
+  ConfirmRequest,
+  HumanApproval,
+  ToolResult,
+} from "../types.js";
+import {
+  type AskLog,
+  adapterFault,
+  approvalTtl,
+  createAskLog,
+  isErrorResult,
+  modelJsonSchema,
+  resolveToolkit,
+  stringField,
+} from "./shared.js";
+
+/** Options of {@link langchainTools}. */
+export interface LangChainAdapterOptions {
+  /**
+   * How an ACTIVE `push-creative` gets its human confirmation.
+   * - `"callback"` (default): the toolkit's `confirm` channel.
+   * - `"interrupt"`: the tool pauses the graph with LangGraph's `interrupt()`, showing the
+   *   {@link ConfirmRequest}; resume with `new Command({ resume: { approved, text?, reason? } })`.
+   *   An approval counts as the person's confirmation of that exact payload, once. Needs a
+   *   checkpointer and a `thread_id`; where the graph cannot pause, nobody is asked and the
+   *   toolkit decides as without a framework approval (its `confirm` channel, else no ACTIVE ad).
+   *   With several pending interrupts, resume each by id: `{ resume: { [interruptId]: decision } }`.
+   */
+  approval?: "interrupt" | "callback";
+  /** Scope for request ids when a call has no `context.sessionId` and no `thread_id`. */
+  sessionId?: string;
+}
+
+/** What a person answers to the interrupt of an ACTIVE `push-creative`. */
+export interface InterruptDecision {
+  approved: boolean;
+  /** The confirmation text sent to the service (approved only). */
+  text?: string;
+  /** Why the person declined (denied only); shown to the model. */
+  reason?: string;
+  /** The fingerprint the person approved; when given it must match the payload. */
+  fingerprint?: string;
+}
+
+/** What the interrupt carries to the host: the confirmation request of the exact payload. */
+export type InterruptRequest = ConfirmRequest & { toolCallId?: string };
+
+/** An adrails tool for LangChain: content is the model-readable result, the artifact the full ToolResult. */
+export type LangChainAdTool = DynamicStructuredTool;
+
+/**
+ * The toolkit's tools as LangChain structured tools (`tool()` from `@langchain/core/tools`) with
+ * `responseFormat: "content_and_artifact"`: the content is `toolkit.toModelText(result)`, the
+ * artifact the full ToolResult. A tool never throws for an API error, a refusal or invalid input:
+ * those come back as a ToolMessage with `status: "error"`. Input is checked by the toolkit, so
+ * invalid input reaches the model as a ToolResult naming the fields, as with the AI SDK adapter.
+ *
+ * Per-call context: the abort signal, the tool call id, and a session scope for request ids from
+ * `context.sessionId` (`agent.invoke(input, { context })`) or the `thread_id`.
+ */
+export function langchainTools(
+  toolkitOrOptions?: AdToolkit | AdToolsOptions,
+  adapterOptions: LangChainAdapterOptions = {},
+): LangChainAdTool[] {
+  const toolkit = resolveToolkit(toolkitOrOptions);
+  const asks = createAskLog(approvalTtl(toolkit));
+  return toolkit.tools.map((adTool) => toLangChainTool(toolkit, adTool, adapterOptions, asks));
+}
+
+function toLangChainTool(
+  toolkit: AdToolkit,
+  adTool: AdTool,
+  adapterOptions: LangChainAdapterOptions,
+  asks: AskLog,
+): LangChainAdTool {
+  // The model sees the shared JSON Schema; the carrier accepts any input so that the toolkit,
+  // not LangChain's parser, answers invalid input with a ToolResult the model can act on.
+  const schema = z.unknown().meta(modelJsonSchema(adTool));
+
+  const run = async (input: unknown, runtime: ToolRuntime | undefined): Promise<ToolResult> => {
+    const toolCallId = runtime?.toolCall?.id ?? runtime?.toolCallId;
+    const threadId = stringField(runtime?.configurable, "thread_id");
+    const context: CallContext = {
+      toolCallId,
+      signal: runtime?.signal,
+      sessionId: stringField(runtime?.context, "sessionId") ?? threadId ?? adapterOptions.sessionId,
+    };
+    if (adapterOptions.approval === "interrupt") {
+      const request = adTool.confirmationRequest(input);
+      if (request) {
+        const asked = askPerson(request, asks, threadId, toolCallId);
+        if (asked.kind === "denied") return declined(asked.reason);
+        if (asked.kind === "approved") context.approval = asked.approval;
+        else return withNote(await adTool.call(input, context), NO_INTERRUPT);
+      }
+    }
+    return adTool.call(input, context);
+  };
+
+  return tool(
+    async (input: unknown, runtime: ToolRuntime) => {
+      let result: ToolResult;
+      try {
+        result = await run(input, runtime);
+      } catch (error) {
+        // LangGraph pauses a graph by throwing; that must reach the graph untouched.
+        if (isGraphBubbleUp(error)) throw error;
+        result = adapterFault(adTool.name);
+      }
+      const content = toolkit.toModelText(result);
+      const toolCallId = runtime?.toolCall?.id ?? runtime?.toolCallId;
+      if (isErrorResult(result) && toolCallId) {
+        const message = new ToolMessage({
+          content,
+          artifact: result,
+          status: "error",
+          tool_call_id: toolCallId,
+          name: adTool.name,
+        });
+        return [message, result] as [ToolMessage, ToolResult];
+      }
+      return [content, result] as [string, ToolResult];
+    },
+    {
+      name: adTool.name,
+      description: adTool.description,
+      schema,
+      responseFormat: "content_and_artifact",
+    },
+  ) as LangChainAdTool;
+}
+
+type Asked =
+  | { kind: "approved"; approval: HumanApproval }
+  | { kind: "denied"; reason: string }
+  | { kind: "unavailable" };
+
+const NO_INTERRUPT =
+  "LangGraph could not pause this graph to ask a person (it needs a checkpointer and a thread_id), so the approval was left to the adrails confirm channel.";
+
+/**
+ * Pauses the graph for a person's decision on this exact payload. The first run throws LangGraph's
+ * interrupt; the resumed run gets the decision. Anything but `approved: true` is a denial. Outside
+ * a graph that can pause, nobody was asked, and the toolkit decides as without a framework approval.
+ */
+function askPerson(
+  request: ConfirmRequest,
+  asks: AskLog,
+  threadId: string | undefined,
+  toolCallId: string | undefined,
+): Asked {
+  const key = `${threadId ?? ""}\n${toolCallId ?? ""}\n${request.fingerprint}`;
+  asks.asked(key);
+  let answer: unknown;
+  try {
+    const shown: InterruptRequest = toolCallId === undefined ? { ...request } : { ...request, toolCallId };
+    answer = interrupt(shown);
+  } catch (error) {
+    if (isGraphBubbleUp(error)) throw error;
+    asks.take(key);
+    return { kind: "unavailable" };
+  }
+  const askedAt = asks.take(key);
+  const decision = (answer ?? {}) as Partial<InterruptDecision>;
+  if (decision.approved !== true) {
+    const reason =
+      typeof decision.reason === "string" && decision.reason.trim() !== "" ? decision.reason : undefined;
+    return { kind: "denied", reason: reason ? `a person declined: ${reason}` : "a person declined" };
+  }
+  const approval: HumanApproval = {
+    fingerprint: typeof decision.fingerprint === "string" ? decision.fingerprint : request.fingerprint,
+    via: "langgraph",
+    id: `langgraph:${threadId ?? ""}:${toolCallId ?? request.fingerprint}`,
+  };
+  if (typeof decision.text === "string" && decision.text.trim() !== "") approval.text = decision.text;
+  if (askedAt !== undefined) approval.approvedAt = askedAt;
+  return { kind: "approved", approval };
+}
+
+function withNote(result: ToolResult, note: string): ToolResult {
+  return { ...result, note: result.note ? `${result.note} ${note}` : note };
+}
+
+function declined(reason: string): ToolResult {
+  return blocked(
+    "hard-confirmation",
+    `An ACTIVE ad can start spending money, so it needs a person's approval, and there is none: ${reason}.`,
+    "Nothing was sent. Do not repeat the call as ACTIVE. Create the ad with status PAUSED if the user wants it, or ask the user what to change.",
+  );
+}
+
+/** One entry of `humanInTheLoopMiddleware({ interruptOn })`, as adrails produces it. */
+export interface HitlInterruptConfig {
+  allowedDecisions: ("approve" | "edit" | "reject")[];
+  description: (toolCall: { name: string; args: Record<string, unknown> }) => string;
+  when?: (request: { toolCall: { args: Record<string, unknown> } }) => boolean;
+}
+
+/**
+ * The `interruptOn` config of LangChain's `humanInTheLoopMiddleware` for the toolkit's write and
+ * workflow tools: by default they interrupt only when the toolkit needs a hard confirmation (an
+ * ACTIVE `push-creative`); with `writes: true` every write asks for review. Decisions: approve or
+ * reject, with the payload's summary as the description.
+ *
+ * The middleware's approval is not handed to the tool, so it is no proof of a person's
+ * confirmation: an ACTIVE ad approved only by the middleware is still refused by the toolkit
+ * (nothing sent) unless the tools also use `approval: "interrupt"` (the person is asked again,
+ * bound to the exact payload) or a `confirm` channel. Also, when a person rejects one call, the
+ * middleware leaves the other calls of the same model message without a ToolMessage; prefer
+ * `approval: "interrupt"`, which answers every call.
+ */
+export function hitlInterruptOn(
+  toolkitOrOptions?: AdToolkit | AdToolsOptions,
+  options: { writes?: boolean } = {},
+): Record<string, HitlInterruptConfig> {
+  const toolkit = resolveToolkit(toolkitOrOptions);
+  const config: Record<string, HitlInterruptConfig> = {};
+  for (const adTool of toolkit.tools) {
+    const effect = adTool.definition.effect;
+    if (effect !== "write" && effect !== "workflow") continue;
+    const entry: HitlInterruptConfig = {
+      allowedDecisions: ["approve", "reject"],
+      description: (toolCall) =>
+        adTool.confirmationRequest(toolCall.args)?.message ??
+        `Review this ${adTool.name} call before it runs: ${JSON.stringify(toolCall.args)}`,
+    };
+    if (options.writes !== true) entry.when = ({ toolCall }) => adTool.needsConfirmation(toolCall.args);
+    config[adTool.name] = entry;
+  }
+  return config;
+}

@@ -1,0 +1,49 @@
+import { readFileSync } from "node:fs";
+import { dirname, join, resolve } from "node:path";
+import { describe, expect, it } from "vitest";
+
+// Each adapter loads only its own framework: an AI SDK user never loads LangChain and the reverse.
+// This follows the runtime imports (not `import type`) of each adapter through the source tree.
+
+const src = resolve(import.meta.dirname, "../../src");
+const IMPORT = /^\s*(?:import|export)\s+(?!type\s)(?:[^"';]*?\s+from\s+)?["']([^"']+)["']/gm;
+
+/** The packages an entry file loads at runtime, following relative imports. */
+function packagesLoadedBy(entry: string): Set<string> {
+  const packages = new Set<string>();
+  const seen = new Set<string>();
+  const visit = (file: string) => {
+    if (seen.has(file)) return;
+    seen.add(file);
+    const text = readFileSync(file, "utf8");
+    for (const [, specifier] of text.matchAll(IMPORT)) {
+      if (!specifier) continue;
+      if (specifier.startsWith(".")) visit(join(dirname(file), specifier.replace(/\.js$/, ".ts")));
+      else if (!specifier.startsWith("node:")) packages.add(specifier);
+    }
+  };
+  visit(join(src, entry));
+  return packages;
+}
+
+const isLangChain = (p: string) => /^(@langchain\/|langchain($|\/))/.test(p);
+const isAiSdk = (p: string) => /^(ai|ai7|@ai-sdk\/[^/]+)($|\/)/.test(p);
+
+describe("framework imports", () => {
+  it("the AI SDK adapter loads the AI SDK and no LangChain package", () => {
+    const loaded = [...packagesLoadedBy("adapters/ai-sdk.ts")];
+    expect(loaded).toContain("ai");
+    expect(loaded.filter(isLangChain)).toEqual([]);
+  });
+
+  it("the LangChain adapter loads LangChain and no AI SDK package", () => {
+    const loaded = [...packagesLoadedBy("adapters/langchain.ts")];
+    expect(loaded).toEqual(expect.arrayContaining(["@langchain/core/tools", "@langchain/langgraph"]));
+    expect(loaded.filter(isAiSdk)).toEqual([]);
+  });
+
+  it("the core loads no framework", () => {
+    const loaded = [...packagesLoadedBy("index.ts")];
+    expect(loaded.filter((p) => isAiSdk(p) || isLangChain(p))).toEqual([]);
+  });
+});

@@ -1,0 +1,68 @@
+import { fakeModel } from "@langchain/core/testing";
+import { ToolNode } from "@langchain/langgraph/prebuilt";
+import {
+  generateText,
+  type InferToolOutput,
+  stepCountIs,
+  streamText,
+  ToolLoopAgent,
+  type ToolSet,
+  tool,
+} from "ai";
+import { MockLanguageModelV3 } from "ai/test";
+import { createAgent, humanInTheLoopMiddleware } from "langchain";
+import { describe, expectTypeOf, test } from "vitest";
+import { z } from "zod";
+import { aiSdkTools } from "../../src/adapters/ai-sdk.js";
+import { hitlInterruptOn, langchainTools } from "../../src/adapters/langchain.js";
+import { createAdTools } from "../../src/toolkit.js";
+import type { ToolResult } from "../../src/types.js";
+
+const toolkit = createAdTools({ apiKey: "adk_types", baseUrl: "http://127.0.0.1:9" });
+
+describe("AI SDK", () => {
+  const tools = aiSdkTools(toolkit, { approval: "native", strict: true });
+
+  test("the tool set is a ToolSet for generateText, streamText and ToolLoopAgent", () => {
+    const model = new MockLanguageModelV3();
+    expectTypeOf(tools).toExtend<ToolSet>();
+    void generateText({ model, tools, prompt: "hi", stopWhen: stepCountIs(3) });
+    void generateText({ model, tools, prompt: "hi", experimental_context: { sessionId: "s" } });
+    void streamText({ model, tools, prompt: "hi" });
+    void new ToolLoopAgent({ model, tools });
+    // Options instead of a toolkit work too.
+    void generateText({ model, tools: aiSdkTools({ accountId: "act_1" }), prompt: "hi" });
+  });
+
+  test("mixed with the host's own tools", () => {
+    const model = new MockLanguageModelV3();
+    const weather = tool({
+      description: "The weather in a city",
+      inputSchema: z.object({ city: z.string() }),
+      execute: async ({ city }) => `sunny in ${city}`,
+    });
+    void generateText({ model, tools: { ...tools, weather }, prompt: "hi" });
+  });
+
+  test("execute resolves to the full ToolResult", () => {
+    expectTypeOf<InferToolOutput<(typeof tools)[string]>>().toEqualTypeOf<ToolResult>();
+  });
+});
+
+describe("LangChain", () => {
+  const tools = langchainTools(toolkit, { approval: "interrupt" });
+
+  test("the tools go into createAgent and ToolNode", () => {
+    void createAgent({ model: fakeModel(), tools });
+    void createAgent({ model: fakeModel(), tools: langchainTools({ accountId: "act_1" }) });
+    void new ToolNode(tools);
+  });
+
+  test("hitlInterruptOn is humanInTheLoopMiddleware's interruptOn", () => {
+    void createAgent({
+      model: fakeModel(),
+      tools,
+      middleware: [humanInTheLoopMiddleware({ interruptOn: hitlInterruptOn(toolkit) })],
+    });
+  });
+});
