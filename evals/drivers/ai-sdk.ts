@@ -1,0 +1,202 @@
+import { generateText, type LanguageModel, type ModelMessage, stepCountIs } from "ai";
+import { MockLanguageModelV3 } from "ai/test";
+import { aiSdkTools } from "../../src/adapters/ai-sdk.js";
+import { createAdTools } from "../../src/toolkit.js";
+import type { AuditEvent } from "../../src/types.js";
+import type { CallRecord, RunRecord } from "../record.js";
+import type { Stage } from "../scenario.js";
+import { toolkitOptions } from "../scenario.js";
+import type { Fixture, HumanDecision } from "../schema.js";
+import { HumanBook, type PlayedTurn, parseRead, Script, segmentsOf, sleep } from "../script.js";
+import { blockedBy, DEFAULT_TTL_MS, MAX_STEPS } from "./common.js";
+
+const usage = {
+  inputTokens: { total: 1, noCache: 1, cacheRead: undefined, cacheWrite: undefined },
+  outputTokens: { total: 1, text: 1, reasoning: undefined },
+};
+
+/** A scripted turn as a LanguageModelV3 generate result. */
+function toResult(turn: PlayedTurn) {
+  const content = [
+    ...(turn.content === "" ? [] : [{ type: "text" as const, text: turn.content }]),
+    ...turn.calls.map((call) => ({
+      type: "tool-call" as const,
+      toolCallId: call.id,
+      toolName: call.name,
+      input: JSON.stringify(call.args),
+    })),
+  ];
+  const finish = turn.calls.length > 0 ? ("tool-calls" as const) : ("stop" as const);
+  return { content, finishReason: { unified: finish, raw: undefined }, usage, warnings: [] };
+}
+
+/** What the model reads of a tool result part, as text. */
+function outputText(output: unknown): { text: string; denied: boolean; frameworkError: boolean } {
+  const o = (output ?? {}) as { type?: string; value?: unknown; reason?: string };
+  switch (o.type) {
+    case "text":
+    case "error-text":
+      return {
+        text: String(o.value),
+        denied: false,
+        frameworkError: o.type === "error-text" && !isJson(String(o.value)),
+      };
+    case "execution-denied":
+      return {
+        text: `Tool execution denied.${o.reason ? ` ${o.reason}` : ""}`,
+        denied: true,
+        frameworkError: false,
+      };
+    default:
+      return { text: JSON.stringify(o.value ?? o), denied: false, frameworkError: false };
+  }
+}
+
+const isJson = (text: string) => typeof parseRead(text) !== "string";
+
+function* parts(messages: readonly unknown[], role?: string): Generator<Record<string, unknown>> {
+  for (const message of messages) {
+    const m = message as { role?: string; content?: unknown };
+    if (role !== undefined && m.role !== role) continue;
+    if (!Array.isArray(m.content)) continue;
+    for (const part of m.content)
+      if (part !== null && typeof part === "object") yield part as Record<string, unknown>;
+  }
+}
+
+/** The calls of a conversation, from the AI SDK's message history. */
+function callsFrom(messages: readonly ModelMessage[]): CallRecord[] {
+  const calls = new Map<string, CallRecord>();
+  for (const part of parts(messages, "assistant")) {
+    if (part.type !== "tool-call") continue;
+    const id = String(part.toolCallId);
+    const args = (typeof part.input === "object" && part.input !== null ? part.input : {}) as Record<
+      string,
+      unknown
+    >;
+    calls.set(id, { id, name: String(part.toolName), args, state: "pending" });
+  }
+  for (const part of parts(messages, "tool")) {
+    if (part.type !== "tool-result") continue;
+    const call = calls.get(String(part.toolCallId));
+    if (!call) continue;
+    const { text, denied, frameworkError } = outputText(part.output);
+    call.read = text;
+    call.result = parseRead(text);
+    if (denied) {
+      call.state = "denied";
+      call.blocked = "hard-confirmation";
+    } else if (frameworkError) {
+      call.state = "error";
+      if (/unavailable tool/i.test(text)) call.blocked = "unavailable";
+    } else {
+      call.state = "done";
+      const guard = blockedBy(call.result);
+      if (guard) call.blocked = guard;
+    }
+  }
+  return [...calls.values()];
+}
+
+/** A person's decision as the AI SDK's approval response; the approval text travels as `reason`. */
+function approvalResponse(approvalId: string, decision: HumanDecision) {
+  const approved = decision.decision === "approve" || decision.decision === "expired";
+  const reason =
+    decision.decision === "deny" ? decision.reason : "text" in decision ? decision.text : undefined;
+  return {
+    type: "tool-approval-response" as const,
+    approvalId,
+    approved,
+    ...(reason === undefined ? {} : { reason }),
+  };
+}
+
+/** Replays (or, with a real model, plays) a fixture through the AI SDK adapter. */
+export async function runAiSdk(
+  fixture: Fixture,
+  stage: Stage,
+  options: { sessionId: string; system?: string; live?: LanguageModel },
+): Promise<RunRecord> {
+  const events: AuditEvent[] = [];
+  const outputs: unknown[] = [];
+  const messages: ModelMessage[] = [];
+  const approval = fixture.toolkit.approval;
+  const ttl = fixture.toolkit.approvalTtlMs ?? DEFAULT_TTL_MS;
+  const human = new HumanBook(fixture.human, options.live !== undefined, ttl);
+  const toolkit = createAdTools({
+    ...toolkitOptions(fixture, stage, (event) => events.push(event), options.sessionId),
+    ...(approval === "callback" ? { confirm: human.channel() } : {}),
+  });
+  const tools = aiSdkTools(toolkit, {
+    approval: approval === "native" ? "native" : "callback",
+    sessionId: options.sessionId,
+  });
+
+  const script = new Script(fixture, stage.scope, (call) => {
+    const fingerprint = toolkit.get(call.name)?.confirmationRequest(call.args)?.fingerprint;
+    if (fingerprint) human.register(call.id, fingerprint);
+  });
+  const mock = options.live
+    ? undefined
+    : new MockLanguageModelV3({
+        doGenerate: async (call) => {
+          for (const part of parts(call.prompt, "tool")) {
+            if (part.type === "tool-result")
+              script.observe(String(part.toolCallId), outputText(part.output).text);
+          }
+          return toResult(script.next());
+        },
+      });
+  const model = options.live ?? mock!;
+
+  let error: string | undefined;
+  const sections = segmentsOf(fixture);
+  const segments = sections.segments;
+  const system = sections.system ?? options.system;
+  try {
+    conversation: for (let i = 0; i < segments.length; i++) {
+      messages.push({ role: "user", content: script.begin(i) });
+      for (;;) {
+        const result = await generateText({
+          model,
+          tools,
+          ...(system === undefined ? {} : { system }),
+          messages,
+          stopWhen: stepCountIs(MAX_STEPS),
+        });
+        messages.push(...result.response.messages);
+        if (result.text !== "") outputs.push(result.text);
+        const asks = result.content.filter((p) => p.type === "tool-approval-request");
+        if (asks.length === 0) break;
+        const decisions = asks.map((ask) => ({ ask, decision: human.forCall(ask.toolCall.toolCallId) }));
+        const answered = decisions.flatMap((d) => (d.decision ? [{ ask: d.ask, decision: d.decision }] : []));
+        // A person who never answers ends the conversation with the call still waiting.
+        if (answered.length < asks.length || answered.some((d) => d.decision.decision === "no-answer")) {
+          break conversation;
+        }
+        if (answered.some((d) => d.decision.decision === "expired")) await sleep(human.expiredDelayMs);
+        messages.push({
+          role: "tool",
+          content: answered.map(({ ask, decision }) => approvalResponse(ask.approvalId, decision)),
+        });
+      }
+    }
+  } catch (thrown) {
+    error = thrown instanceof Error ? thrown.message : String(thrown);
+  }
+  outputs.push({ messages });
+  return {
+    calls: callsFrom(messages),
+    events,
+    outputs,
+    modelInputs: mock
+      ? mock.doGenerateCalls.map((call) => ({ prompt: call.prompt, tools: call.tools }))
+      : Object.entries(tools).map(([name, t]) => ({ name, description: t.description })),
+    requests: stage.sim.control.requests() as unknown as Record<string, unknown>[],
+    state: stage.sim.control.state(),
+    human: human.report(),
+    unexpectedAsks: human.unexpected,
+    unplayed: options.live ? 0 : script.unplayed,
+    ...(error === undefined ? {} : { error }),
+  };
+}

@@ -1,0 +1,121 @@
+import type { BaseChatModel } from "@langchain/core/language_models/chat_models";
+import type { LanguageModel } from "ai";
+import { runAiSdk } from "./drivers/ai-sdk.js";
+import { runLangChain } from "./drivers/langchain.js";
+import type { AdapterName, Check, RunRecord } from "./record.js";
+import { stage } from "./scenario.js";
+import type { Fixture } from "./schema.js";
+import { findLeak, type Mode, score } from "./score.js";
+import { resolve } from "./template.js";
+
+/** The outcome of one conversation on one adapter. */
+export interface RunOutcome {
+  id: string;
+  title: string;
+  tags: string[];
+  adapter: AdapterName;
+  mode: Mode;
+  pass: boolean;
+  checks: Check[];
+  durationMs: number;
+  /** What the run produced, for the JSON report. */
+  calls: RunRecord["calls"];
+  events: RunRecord["events"];
+  error?: string;
+}
+
+/** The system prompt of a live run when the fixture has none: a plain assistant, no hints. */
+export const LIVE_SYSTEM =
+  "You are an advertising assistant with tools for the Ad Analysis and Creative Service. Use the tools to do what the user asks, and tell the user plainly what happened.";
+
+/** Real models for live mode, one per adapter. */
+export interface LiveModels {
+  "ai-sdk"?: LanguageModel;
+  langchain?: BaseChatModel;
+}
+
+/** Plays one fixture on one adapter against a fresh simulator, and scores it. */
+export async function runOne(
+  fixture: Fixture,
+  adapter: AdapterName,
+  options: { mode?: Mode; live?: LiveModels; secrets?: Set<string> } = {},
+): Promise<RunOutcome> {
+  const mode = options.mode ?? "replay";
+  const started = Date.now();
+  const sessionId = `evals:${fixture.id}:${adapter}`;
+  const staged = await stage(fixture);
+  let run: RunRecord;
+  let expect = fixture.expect;
+  try {
+    run =
+      adapter === "ai-sdk"
+        ? await runAiSdk(fixture, staged, {
+            sessionId,
+            ...(mode === "live" ? { live: options.live?.["ai-sdk"], system: LIVE_SYSTEM } : {}),
+          })
+        : await runLangChain(fixture, staged, {
+            sessionId,
+            ...(mode === "live" ? { live: options.live?.langchain, system: LIVE_SYSTEM } : {}),
+          });
+    try {
+      // Expectations may name world ids ({{accounts.0.id}}); results of calls are of this run.
+      expect = resolve(fixture.expect, staged.scope);
+    } catch (error) {
+      run.error ??= `expectations: ${(error as Error).message}`;
+    }
+  } finally {
+    await staged.close();
+  }
+  for (const secret of staged.secrets) options.secrets?.add(secret);
+  const checks = score(expect, run, staged.secrets, mode);
+  const outcome: RunOutcome = {
+    id: fixture.id,
+    title: fixture.title,
+    tags: fixture.tags,
+    adapter,
+    mode,
+    pass: checks.every((c) => c.pass),
+    checks,
+    durationMs: Date.now() - started,
+    // `read` is what the model saw; the parsed copy would only double the report.
+    calls: run.calls.map(({ result: _parsed, ...call }) => call),
+    events: run.events,
+    ...(run.error === undefined ? {} : { error: run.error }),
+  };
+  // The report carries what the model read and the events: it must not leak either.
+  const leak = findLeak(outcome, staged.secrets);
+  if (leak) {
+    outcome.checks.push({ name: "the report carries no API key", pass: false, detail: leak });
+    outcome.pass = false;
+    outcome.calls = [];
+    outcome.events = [];
+  }
+  return outcome;
+}
+
+/** Runs every fixture on every adapter, `concurrency` runs at a time, results in fixture order. */
+export async function runAll(
+  fixtures: readonly Fixture[],
+  adapters: readonly AdapterName[],
+  options: {
+    mode?: Mode;
+    live?: LiveModels;
+    concurrency?: number;
+    secrets?: Set<string>;
+    onResult?: (outcome: RunOutcome) => void;
+  } = {},
+): Promise<RunOutcome[]> {
+  const jobs = fixtures.flatMap((fixture) => adapters.map((adapter) => ({ fixture, adapter })));
+  const results = new Array<RunOutcome>(jobs.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < jobs.length) {
+      const index = next++;
+      const { fixture, adapter } = jobs[index]!;
+      results[index] = await runOne(fixture, adapter, options);
+      options.onResult?.(results[index]!);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.max(1, options.concurrency ?? 1) }, worker));
+  return results;
+}
