@@ -3,7 +3,6 @@ import type { AdTool, AdToolkit, AdToolsOptions, CallContext, HumanApproval, Too
 import {
   type AskLog,
   adapterFault,
-  approvalTtl,
   createAskLog,
   isErrorResult,
   isToolkit,
@@ -53,7 +52,7 @@ const askLogs = new WeakMap<AdToolkit, AskLog>();
 function askLogOf(toolkit: AdToolkit): AskLog {
   let log = askLogs.get(toolkit);
   if (!log) {
-    log = createAskLog(approvalTtl(toolkit));
+    log = createAskLog();
     askLogs.set(toolkit, log);
   }
   return log;

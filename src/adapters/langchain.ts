@@ -15,7 +15,6 @@ import type {
 import {
   type AskLog,
   adapterFault,
-  approvalTtl,
   createAskLog,
   isErrorResult,
   modelJsonSchema,
@@ -72,7 +71,7 @@ export function langchainTools(
   adapterOptions: LangChainAdapterOptions = {},
 ): LangChainAdTool[] {
   const toolkit = resolveToolkit(toolkitOrOptions);
-  const asks = createAskLog(approvalTtl(toolkit));
+  const asks = createAskLog();
   return toolkit.tools.map((adTool) => toLangChainTool(toolkit, adTool, adapterOptions, asks));
 }
 

@@ -255,20 +255,24 @@ export function isErrorResult(result: ToolResult): boolean {
 
 /**
  * Remembers when a confirmation was first asked for, so an approval given later carries that time
- * and the toolkit can expire it. Entries older than twice the TTL are dropped.
+ * and the toolkit can expire it. A later ask for the same call never refreshes the time: frameworks
+ * re-run the ask on resume, and a refresh would make a stale approval look fresh. The log keeps the
+ * newest `maxEntries` asks; it is per process, so an approval answered in another process is timed
+ * from when this process first saw it.
  */
 export interface AskLog {
   asked(key: string): void;
   take(key: string): number | undefined;
 }
 
-export function createAskLog(ttlMs: number): AskLog {
+export function createAskLog(maxEntries = 10_000): AskLog {
   const askedAt = new Map<string, number>();
   return {
     asked(key) {
-      const now = Date.now();
-      for (const [k, at] of askedAt) if (now - at > 2 * ttlMs) askedAt.delete(k);
-      if (!askedAt.has(key)) askedAt.set(key, now);
+      if (askedAt.has(key)) return;
+      askedAt.set(key, Date.now());
+      // Maps iterate in insertion order, so the first key is the oldest ask.
+      if (askedAt.size > maxEntries) askedAt.delete(askedAt.keys().next().value!);
     },
     take(key) {
       const at = askedAt.get(key);
@@ -276,13 +280,6 @@ export function createAskLog(ttlMs: number): AskLog {
       return at;
     },
   };
-}
-
-const DEFAULT_APPROVAL_TTL_MS = 5 * 60_000;
-
-/** The approval TTL the toolkit applies. */
-export function approvalTtl(toolkit: AdToolkit): number {
-  return toolkit.options.approvalTtlMs ?? DEFAULT_APPROVAL_TTL_MS;
 }
 
 /** A string field of a record, if it is a non-empty string. */

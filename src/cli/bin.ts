@@ -1,0 +1,14 @@
+#!/usr/bin/env node
+import { runCli } from "./main.js";
+
+// A reader that stops early (`adrails openapi | head`) is not a failure of the command.
+process.stdout.on("error", (error: NodeJS.ErrnoException) => {
+  if (error.code === "EPIPE") process.exit(process.exitCode ?? 0);
+  throw error;
+});
+
+const code = await runCli(process.argv.slice(2));
+process.exitCode = code;
+// Idle keep-alive sockets or a stray timer must not keep a finished command alive;
+// the timer is unref'd, so it never delays an exit that would happen anyway.
+setTimeout(() => process.exit(code), 2000).unref();

@@ -1,0 +1,107 @@
+import { createAdTools } from "../../toolkit.js";
+import { getTool } from "../../tools/index.js";
+import type { ToolResult } from "../../types.js";
+import { createCliConfirm } from "../confirm.js";
+import { EXIT, type ExitCode, exitCodeFor } from "../exit-codes.js";
+import { readInput } from "../input.js";
+import type { CommandContext } from "../main.js";
+import { CliError } from "../output.js";
+import { createSpinner } from "../spinner.js";
+import { unknownTool } from "../suggest.js";
+import { openTarget } from "../target.js";
+
+const ACCOUNT_ID = /^act_\d+$/;
+
+export interface CallOptions {
+  account?: string;
+  confirmText?: string;
+}
+
+/** `adrails call <tool> [input]`: one call through the toolkit's guards; the ToolResult goes to stdout. */
+export async function runCall(
+  ctx: CommandContext,
+  name: string,
+  input: string | undefined,
+  opts: CallOptions,
+): Promise<ExitCode> {
+  const { io, output, globals } = ctx;
+  if (!getTool(name)) throw unknownTool(name);
+  if (opts.confirmText !== undefined && opts.confirmText.trim() === "") {
+    throw new CliError(
+      "--confirm-text is empty.",
+      EXIT.usage,
+      'A person writes the confirmation, e.g. --confirm-text "I approve this ad going live today".',
+    );
+  }
+  if (opts.account !== undefined && !ACCOUNT_ID.test(opts.account)) {
+    throw new CliError(
+      `--account must look like act_<digits>, not ${JSON.stringify(opts.account)}.`,
+      EXIT.usage,
+    );
+  }
+  const body = await readInput(input, io);
+
+  const target = await openTarget(globals, io, output);
+  const controller = new AbortController();
+  const interrupt = () => controller.abort();
+  process.once("SIGINT", interrupt);
+  process.once("SIGTERM", interrupt);
+  const spinner = createSpinner(io.stderr, `${name} running`, {
+    enabled: !output.json && io.env.TERM !== "dumb",
+  });
+  try {
+    const toolkit = createAdTools({
+      apiKey: target.apiKey,
+      baseUrl: target.baseUrl,
+      accountId: opts.account,
+      readOnly: globals.readOnly === true,
+      confirm: createCliConfirm(io, output, { confirmText: opts.confirmText, spinner }),
+      ...(globals.retries === undefined ? {} : { retry: { maxRetries: globals.retries } }),
+    });
+    if (opts.confirmText !== undefined && toolkit.get(name)?.needsConfirmation(body) !== true) {
+      output.warn(
+        '--confirm-text is not used: only push-creative with status "ACTIVE" needs a confirmation.',
+      );
+    }
+    spinner.start();
+    const result = await toolkit.call(name, body, {
+      signal: controller.signal,
+      ...(globals.timeout === undefined ? {} : { timeoutMs: globals.timeout * 1000 }),
+    });
+    spinner.stop();
+    output.result(result);
+    const code = exitCodeFor(result);
+    if (code !== EXIT.ok) output.error(failure(name, result, code, opts));
+    return code;
+  } finally {
+    spinner.stop();
+    process.removeListener("SIGINT", interrupt);
+    process.removeListener("SIGTERM", interrupt);
+    await target.close();
+  }
+}
+
+/** The stderr report of a result that is not a success; the full result is on stdout. */
+function failure(tool: string, result: ToolResult, code: ExitCode, opts: CallOptions): CliError {
+  if (result.ok === "partial") {
+    return new CliError(`${tool} was only partly applied (HTTP 207).`, code, result.note, { status: 207 });
+  }
+  if (result.ok === true) return new CliError(`${tool} succeeded`, code);
+  const details: Record<string, unknown> = { status: result.status };
+  let hint = result.hint;
+  if ("blocked" in result) {
+    details.blocked = result.blocked;
+    if (result.blocked === "hard-confirmation" && opts.confirmText === undefined) {
+      hint +=
+        ' From the shell, a person confirms with --confirm-text "<sentence>", or answers the prompt when run on a terminal.';
+    }
+    return new CliError(
+      `${tool} was refused by the ${result.blocked} guard: ${result.error}`,
+      code,
+      hint,
+      details,
+    );
+  }
+  const status = result.status === null ? "no answer" : `HTTP ${result.status}`;
+  return new CliError(`${tool} failed (${status}): ${result.error}`, code, hint, details);
+}

@@ -1,0 +1,76 @@
+import type { ToolDefinition } from "../../tools/define.js";
+import { getTool } from "../../tools/index.js";
+import { EXIT, type ExitCode } from "../exit-codes.js";
+import { boundsText, type FieldInfo, inputJsonSchema, toolFields } from "../fields.js";
+import type { CommandContext } from "../main.js";
+import { unknownTool } from "../suggest.js";
+import { GROUP_NAMES, toolSummary } from "./tools.js";
+
+const CONFIRM_FIELD = "hard_confirm_text";
+
+export async function runDescribe({ output }: CommandContext, name: string): Promise<ExitCode> {
+  const def = getTool(name);
+  if (!def) throw unknownTool(name);
+  if (output.json) {
+    output.result({ ...toolSummary(def), notes: notes(def), input_schema: inputJsonSchema(def) });
+    return EXIT.ok;
+  }
+  const s = output.outStyle;
+  output.line(s.bold(def.name));
+  output.line(`group ${def.group} (${GROUP_NAMES[def.group]}), effect ${def.effect}, plan ${def.plan}`);
+  if (def.disabled)
+    output.line(s.red("Disabled at the service (HTTP 410) and never offered: calls are refused."));
+  output.line();
+  output.line(def.description);
+  output.line();
+  const fields = toolFields(def);
+  if (fields.length === 0) {
+    output.line("Fields: none (send {}).");
+  } else {
+    output.line("Fields (* required):");
+    const width = Math.max(...fields.map((f) => f.name.length + 1));
+    for (const field of fields) {
+      const name = `${field.name}${field.required ? "*" : ""}`.padEnd(width);
+      output.line(`  ${name}  ${fieldText(field, def)}`);
+    }
+  }
+  output.line();
+  output.line(`Statuses: ${def.statuses.join(", ")}`);
+  const hints = Object.entries(def.hints)
+    .filter(([, on]) => on)
+    .map(([hint]) => hint);
+  output.line(`Hints: ${hints.length > 0 ? hints.join(", ") : "none"}`);
+  for (const note of notes(def)) output.line(s.dim(note));
+  return EXIT.ok;
+}
+
+function fieldText(field: FieldInfo, def: ToolDefinition): string {
+  const parts = [field.type];
+  if (field.format) parts.push(`format ${field.format}`);
+  if (field.enum) parts.push(`one of ${field.enum.map((v) => JSON.stringify(v)).join(" | ")}`);
+  const bounds = boundsText(field);
+  if (bounds) parts.push(bounds);
+  if (field.default !== undefined) parts.push(`default ${JSON.stringify(field.default)}`);
+  let text = parts.join(", ");
+  if (field.description) text += `. ${field.description}`;
+  if (field.name === def.idField?.name) text += ". adrails fills it in when left out";
+  if (field.name === CONFIRM_FIELD)
+    text += ". Never read from the body: a person gives it (--confirm-text or a prompt)";
+  return text;
+}
+
+function notes(def: ToolDefinition): string[] {
+  const out: string[] = [];
+  if (def.idField) {
+    out.push(
+      `Retry key: ${def.idField.name} (${def.idField.required ? "required by the service" : "optional"}). ` +
+        "When left out, adrails derives one from the body; reuse the same value to retry the same change.",
+    );
+  }
+  if (CONFIRM_FIELD in def.input.shape) {
+    out.push(
+      'status "ACTIVE" can start spending: it needs a person\'s confirmation (--confirm-text, or a prompt on a terminal); without one the call is refused (exit 6).',
+    );
+  }
+  return out;
+}

@@ -1,0 +1,60 @@
+import { startSimulator } from "../../sim/index.js";
+import { EXIT, type ExitCode } from "../exit-codes.js";
+import type { CommandContext } from "../main.js";
+import { CliError } from "../output.js";
+
+/**
+ * `adrails sim [--port N]`: the simulator until SIGINT or SIGTERM. Prints its URL and its demo keys,
+ * which are the simulator's own and not credentials; on a terminal, one line per request on stderr.
+ */
+export async function runSim({ io, output }: CommandContext, opts: { port?: number }): Promise<ExitCode> {
+  // Listening before anything is printed: a script may send the signal as soon as it reads the URL.
+  let stop = () => {};
+  const stopped = new Promise<void>((resolve) => {
+    stop = resolve;
+  });
+  process.once("SIGINT", stop);
+  process.once("SIGTERM", stop);
+  const unlisten = () => {
+    process.removeListener("SIGINT", stop);
+    process.removeListener("SIGTERM", stop);
+  };
+  let started = false;
+  const sim = await startSimulator({
+    port: opts.port ?? 0,
+    quiet: output.json,
+    // Lines before the start are the simulator's own banner; this command prints its own.
+    log: (line) => {
+      if (started) io.stderr.write(`${line}\n`);
+    },
+  }).catch((error: NodeJS.ErrnoException) => {
+    unlisten();
+    if (error.code === "EADDRINUSE" || error.code === "EACCES") {
+      throw new CliError(
+        `Cannot listen on port ${opts.port}: ${error.code}.`,
+        EXIT.usage,
+        "Pick another --port.",
+      );
+    }
+    throw error;
+  });
+  started = true;
+
+  if (output.json) {
+    output.unredacted(JSON.stringify({ url: sim.url, api_key: sim.apiKey, keys: sim.keys }));
+  } else {
+    const s = output.outStyle;
+    output.unredacted(`${s.bold("adrails simulator")} listening on ${sim.url}`);
+    output.unredacted("Demo keys (the simulator's own, not credentials):");
+    for (const [label, key] of Object.entries(sim.keys)) output.unredacted(`  ${label.padEnd(12)} ${key}`);
+    output.unredacted("");
+    output.unredacted(`Try:  ADRAILS_BASE_URL=${sim.url} ADRAILS_API_KEY=${sim.apiKey} adrails doctor`);
+    output.unredacted(s.dim("Ctrl-C stops it."));
+  }
+
+  await stopped;
+  unlisten();
+  await sim.close();
+  output.info("adrails simulator stopped.");
+  return EXIT.ok;
+}

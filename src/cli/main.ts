@@ -1,0 +1,234 @@
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { Command, CommanderError, InvalidArgumentError, Option } from "commander";
+import { EXIT, EXIT_CODE_HELP, type ExitCode } from "./exit-codes.js";
+import { CliError, type CliIO, Output } from "./output.js";
+import { packageRoot } from "./package-root.js";
+import type { GlobalOptions } from "./target.js";
+
+/** What every command gets: the streams, the output, the global options, the package's root folder. */
+export interface CommandContext {
+  io: CliIO;
+  output: Output;
+  globals: GlobalOptions;
+  root: string;
+}
+
+const ENVIRONMENT_HELP = `Environment:
+  ADRAILS_API_KEY   the API key (adk_...); preferred over --api-key, which shows in process lists
+  ADRAILS_BASE_URL  the service's base URL (tools are POSTed to {base}/api/mcp/{tool})
+  NO_COLOR          any non-empty value turns colour off (FORCE_COLOR=1 forces it on)
+
+Results go to stdout, messages and errors to stderr. With --json every output is JSON,
+errors included (one object on stderr).`;
+
+const EXAMPLES = `Examples:
+  adrails doctor
+  adrails tools --group A
+  adrails describe results
+  adrails call results '{"date_preset":"last_7d"}' | jq '.data'
+  adrails call push-creative @ad.json --confirm-text "I approve this ad going live today"
+  adrails --sim call list-accounts`;
+
+const integer = (name: string, min: number, max: number) => (value: string) => {
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < min || n > max) {
+    throw new InvalidArgumentError(`${name} must be an integer from ${min} to ${max}.`);
+  }
+  return n;
+};
+
+/**
+ * Runs the `adrails` command with `argv` (the arguments after the program name) and resolves to
+ * the exit code. It does not call process.exit.
+ */
+export async function runCli(argv: readonly string[], io: CliIO = processIO()): Promise<ExitCode> {
+  const root = packageRoot();
+  // Known before parsing, so that even a usage error is reported as JSON.
+  const jsonRequested = argv.includes("--json");
+  const early = new Output(io, jsonRequested);
+  const secrets = givenSecrets(argv, io.env);
+  for (const secret of secrets) early.secret(secret);
+  let exitCode: ExitCode = EXIT.ok;
+  let active: Output | undefined;
+
+  const program = new Command()
+    .name("adrails")
+    .description(
+      "Guarded access to the Ad Analysis and Creative Service from shell scripts and CI.\n" +
+        "Calls go through the same guards as agents: validation, request ids, hard confirmation.",
+    )
+    .version(readVersion(root), "-V, --version")
+    .exitOverride()
+    .showSuggestionAfterError()
+    .configureOutput({
+      writeOut: (text) => io.stdout.write(early.clean(text)),
+      writeErr: (text) => io.stderr.write(early.clean(text)),
+      outputError: (text, write) => {
+        const message = text.replace(/^error:\s*/, "").trim();
+        if (jsonRequested) write(`${JSON.stringify({ ok: false, error: message, exit_code: EXIT.usage })}\n`);
+        else write(text.endsWith("\n") ? text : `${text}\n`);
+      },
+    })
+    .option("--api-key <key>", "API key (default: env ADRAILS_API_KEY)")
+    .option("--base-url <url>", "service base URL (default: env ADRAILS_BASE_URL)")
+    .option("--sim", "run against an in-process simulator, started and closed around the command")
+    .option("--json", "machine-readable output (errors too, as JSON on stderr)")
+    .option("--read-only", "refuse every tool that writes (blocked, exit 6, nothing sent)")
+    .addOption(
+      new Option("--retries <n>", "retries for 429, 503 and safe network failures (default 3)").argParser(
+        integer("--retries", 0, 10),
+      ),
+    )
+    .addOption(
+      new Option(
+        "--timeout <seconds>",
+        "timeout per attempt (default 30 s for reads, 300 s for creative workflows)",
+      ).argParser(integer("--timeout", 1, 3600)),
+    )
+    .addHelpText("after", `\n${EXAMPLES}\n\n${ENVIRONMENT_HELP}\n\n${EXIT_CODE_HELP}\n`);
+
+  const context = (command: Command): CommandContext => {
+    const globals = command.optsWithGlobals<GlobalOptions>();
+    active = new Output(io, globals.json === true);
+    for (const secret of secrets) active.secret(secret);
+    return { io, output: active, globals, root };
+  };
+  const action =
+    <A extends unknown[]>(run: (ctx: CommandContext, ...args: A) => Promise<ExitCode>) =>
+    async (...args: unknown[]) => {
+      const command = args[args.length - 1] as Command;
+      exitCode = await run(context(command), ...(args.slice(0, -1) as A));
+    };
+
+  program
+    .command("tools")
+    .description("list the catalog: every tool with its group, effect, plan and fields")
+    .option("--group <group>", "only this group, A to F")
+    .action(
+      action(async (ctx, opts: { group?: string }) =>
+        (await import("./commands/tools.js")).runTools(ctx, opts),
+      ),
+    );
+
+  program
+    .command("describe")
+    .description("one tool in full: fields, types, enums, bounds, defaults, required, statuses, plan")
+    .argument("<tool>", "tool name, e.g. results")
+    .action(
+      action(async (ctx, tool: string) => (await import("./commands/describe.js")).runDescribe(ctx, tool)),
+    );
+
+  program
+    .command("call")
+    .description("call a tool with a raw JSON body and print the result as JSON")
+    .argument("<tool>", "tool name, e.g. results")
+    .argument("[input]", "JSON body, @file to read it from a file, or - for stdin (default {})")
+    .option("--account <id>", "default account_id (act_...) for tools that take one")
+    .option(
+      "--confirm-text <sentence>",
+      "a person's confirmation for an ACTIVE push-creative (else a prompt on a terminal, else refused)",
+    )
+    .action(
+      action(
+        async (
+          ctx,
+          tool: string,
+          input: string | undefined,
+          opts: { account?: string; confirmText?: string },
+        ) => (await import("./commands/call.js")).runCall(ctx, tool, input, opts),
+      ),
+    );
+
+  program
+    .command("sim")
+    .description("run the simulator until Ctrl-C; prints its URL and demo keys")
+    .addOption(
+      new Option("--port <n>", "port to listen on (default: a free one)").argParser(
+        integer("--port", 0, 65535),
+      ),
+    )
+    .action(
+      action(async (ctx, opts: { port?: number }) => (await import("./commands/sim.js")).runSim(ctx, opts)),
+    );
+
+  program
+    .command("demo")
+    .description("a guided tour against the simulator (or the service when a key is set)")
+    .option("--no-interactive", "do not pause for input, even on a terminal")
+    .action(
+      action(async (ctx, opts: { interactive: boolean }) =>
+        (await import("./commands/demo.js")).runDemo(ctx, opts),
+      ),
+    );
+
+  program
+    .command("evals")
+    .description(
+      "replay the recorded conversations (from a checkout of the repository); extra arguments are passed on",
+    )
+    .argument("[args...]", "arguments for the evals runner, e.g. --live")
+    .allowUnknownOption()
+    .action(action(async (ctx, args: string[]) => (await import("./commands/evals.js")).runEvals(ctx, args)));
+
+  program
+    .command("openapi")
+    .description("print the OpenAPI 3.1 document of the service, generated from the catalog")
+    .option(
+      "--server <url>",
+      "the servers[0].url to write (default: --base-url, ADRAILS_BASE_URL or a placeholder)",
+    )
+    .action(
+      action(async (ctx, opts: { server?: string }) =>
+        (await import("./commands/openapi.js")).runOpenapi(ctx, opts),
+      ),
+    );
+
+  program
+    .command("doctor")
+    .description("check the key with list-accounts, then a read with a returned account")
+    .option("--account <id>", "the account to read (default: the first one list-accounts returns)")
+    .action(
+      action(async (ctx, opts: { account?: string }) =>
+        (await import("./commands/doctor.js")).runDoctor(ctx, opts),
+      ),
+    );
+
+  try {
+    await program.parseAsync([...argv], { from: "user" });
+    return exitCode;
+  } catch (error) {
+    if (error instanceof CommanderError) {
+      // Help and --version end with 0; every parse error, and help shown for a missing command, with 2.
+      return error.exitCode === 0 ? EXIT.ok : EXIT.usage;
+    }
+    const failure =
+      error instanceof CliError
+        ? error
+        : new CliError(error instanceof Error ? error.message : String(error), EXIT.unexpected);
+    (active ?? early).error(failure);
+    return failure.exitCode;
+  }
+}
+
+/** The keys this run was given, so that no message can print them, whatever their shape. */
+function givenSecrets(argv: readonly string[], env: NodeJS.ProcessEnv): string[] {
+  const found = [env.ADRAILS_API_KEY ?? ""];
+  argv.forEach((arg, i) => {
+    if (arg === "--api-key") found.push(argv[i + 1] ?? "");
+    else if (arg.startsWith("--api-key=")) found.push(arg.slice("--api-key=".length));
+  });
+  return found.filter((secret) => secret.trim() !== "");
+}
+
+function processIO(): CliIO {
+  return { stdout: process.stdout, stderr: process.stderr, stdin: process.stdin, env: process.env };
+}
+
+function readVersion(root: string): string {
+  try {
+    return (JSON.parse(readFileSync(join(root, "package.json"), "utf8")) as { version: string }).version;
+  } catch {
+    return "0.0.0";
+  }
+}
