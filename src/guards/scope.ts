@@ -1,0 +1,69 @@
+import type { ToolDefinition, ToolGroup } from "../tools/define.js";
+
+/** Which tools a toolkit offers. */
+export interface ScopeOptions {
+  include?: readonly (string | ToolGroup)[];
+  exclude?: readonly (string | ToolGroup)[];
+  readOnly?: boolean;
+}
+
+const matches = (def: ToolDefinition, entries: readonly string[]) =>
+  entries.includes(def.name) || entries.includes(def.group);
+
+/** True when only reading: reads and calculators never change state. */
+export const isReadOnly = (def: ToolDefinition) => def.effect === "read" || def.effect === "calculator";
+
+/** Why a tool is outside the scope, or null when it is offered. Disabled tools are never offered. */
+export function outOfScope(def: ToolDefinition, options: ScopeOptions): string | null {
+  if (def.disabled) return "it is disabled at the service";
+  if (options.include && !matches(def, options.include)) return "it is not among the tools enabled here";
+  if (options.exclude && matches(def, options.exclude)) return "it is excluded here";
+  if (options.readOnly && !isReadOnly(def)) return "this agent is read-only and the tool writes";
+  return null;
+}
+
+/** The tools in scope, in catalog order. Throws on names in include/exclude that no tool has. */
+export function selectTools(catalog: readonly ToolDefinition[], options: ScopeOptions): ToolDefinition[] {
+  const known = new Set<string>(catalog.flatMap((def) => [def.name, def.group]));
+  for (const entry of [...(options.include ?? []), ...(options.exclude ?? [])]) {
+    if (!known.has(entry))
+      throw new TypeError(`adrails: no tool or group named "${entry}" (include/exclude)`);
+  }
+  return catalog.filter((def) => outOfScope(def, options) === null);
+}
+
+/** The blocked result for a tool name the toolkit does not offer. */
+export function scopeRefusal(
+  name: string,
+  def: ToolDefinition | undefined,
+  options: ScopeOptions,
+): { blocked: "scope" | "disabled"; error: string; hint: string } {
+  if (!def) {
+    return {
+      blocked: "scope",
+      error: `There is no tool named "${name}".`,
+      hint: "Nothing was sent. Call only the tools you were given.",
+    };
+  }
+  if (def.disabled) {
+    return {
+      blocked: "disabled",
+      error: `${name} is disabled at the service and is never offered.`,
+      hint: "Nothing was sent. Do not call it again; tell the user this action is not available.",
+    };
+  }
+  return {
+    blocked: "scope",
+    error: `${name} is not available here: ${outOfScope(def, options) ?? "it is outside this toolkit's scope"}.`,
+    hint: "Nothing was sent. Do not retry it; use the tools you were given or tell the user this action is not available here.",
+  };
+}
+
+/** True when the tool's body has an `account_id` field. */
+export const takesAccount = (def: ToolDefinition) => "account_id" in def.input.shape;
+
+/** The description a model reads: the catalog's, plus the default account when there is one. */
+export function modelDescription(def: ToolDefinition, accountId?: string): string {
+  if (!accountId || !takesAccount(def)) return def.description;
+  return `${def.description} account_id defaults to ${accountId}.`;
+}
