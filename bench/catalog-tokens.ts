@@ -3,7 +3,7 @@
 // model-facing input). Run: npx tsx bench/catalog-tokens.ts
 import { zodSchema } from "ai";
 import { encode } from "gpt-tokenizer/encoding/o200k_base";
-import { z } from "zod";
+import type { z } from "zod";
 import { createAdTools } from "../src/toolkit.js";
 
 const BUDGET = 7000;
@@ -22,7 +22,11 @@ for (const tool of toolkit.tools) {
     // The floor: the same tool with no description at all.
     bare: count({ name: tool.name, parameters: stripDescriptions(parameters) }),
     // Without the `$schema` dialect line every schema carries (some providers drop it).
-    noDialect: count({ name: tool.name, description: tool.description, parameters: withoutDialect(parameters) }),
+    noDialect: count({
+      name: tool.name,
+      description: tool.description,
+      parameters: withoutDialect(parameters),
+    }),
   });
 }
 
@@ -46,14 +50,17 @@ function stripDescriptions(node: unknown): unknown {
 const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
 const total = sum(rows.map((r) => r.tokens));
 console.log(`tools: ${rows.length}`);
-console.log(`total: ${total} tokens (budget ${BUDGET}; bare schemas without descriptions: ${sum(rows.map((r) => r.bare))})`);
+console.log(
+  `total: ${total} tokens (budget ${BUDGET}; bare schemas without descriptions: ${sum(rows.map((r) => r.bare))})`,
+);
 console.log(`without the $schema line: ${sum(rows.map((r) => r.noDialect))} tokens`);
 for (const group of ["A", "B", "C", "D", "E", "F"]) {
   const inGroup = rows.filter((r) => r.group === group);
   console.log(`  group ${group}: ${sum(inGroup.map((r) => r.tokens))} tokens, ${inGroup.length} tools`);
 }
 console.log("largest five:");
-for (const r of [...rows].sort((a, b) => b.tokens - a.tokens).slice(0, 5)) console.log(`  ${r.name}: ${r.tokens}`);
+for (const r of [...rows].sort((a, b) => b.tokens - a.tokens).slice(0, 5))
+  console.log(`  ${r.name}: ${r.tokens}`);
 if (total > BUDGET) {
   console.error(`over budget by ${total - BUDGET} tokens`);
   process.exitCode = 1;
