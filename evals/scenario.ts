@@ -1,5 +1,4 @@
-import { type Simulator, startSimulator } from "../src/sim/index.js";
-import { type AccountHolder, createWorld, type SimAccount } from "../src/sim/world.js";
+import { type AccountHolder, type SimAccount, type Simulator, startSimulator } from "../src/sim/index.js";
 import type { AdToolsOptions, AuditEvent } from "../src/types.js";
 import type { Fixture, KeyLabel } from "./schema.js";
 import { resolve, type TemplateScope } from "./template.js";
@@ -51,22 +50,15 @@ export async function stage(fixture: Fixture): Promise<Stage> {
   });
   try {
     for (const fault of scenario.faults) sim.control.fault(fault);
-    // The world is a pure function of the seed, so the same one gives the ids the simulator uses.
-    const world = createWorld(seed, accounts);
-    if (world.keys.pro !== sim.keys.pro)
-      throw new Error("the simulator's world no longer derives from its seed");
-    const identity = world.identities[scenario.key];
-    const tree = (account: SimAccount) => {
-      const t = world.tree(account.id);
-      return { ...account, campaigns: t.campaigns, adsets: t.adsets, ads: t.ads, page_id: t.page_id };
-    };
-    const mine = new Set(identity.accounts.map((a) => a.id));
-    const foreign = [...world.accounts.values()].find((a) => !mine.has(a.id)) ?? null;
+    const world = sim.control.world();
+    const { accounts: reachable } = world.callers[scenario.key];
+    const mine = new Set(reachable.map((a) => a.id));
+    const foreign = world.accounts.find((a) => !mine.has(a.id)) ?? null;
     return {
       sim,
       apiKey: sim.keys[scenario.key],
       secrets: [...new Set([sim.apiKey, ...Object.values(sim.keys)])],
-      scope: { accounts: identity.accounts.map(tree), foreign, results: {} },
+      scope: { accounts: reachable, foreign, results: {} },
       close: () => sim.close(),
     };
   } catch (error) {

@@ -2,7 +2,7 @@ import type { FaultSpec } from "./faults.js";
 import { CLAIM_VERSIONS, OFFER_VERSIONS } from "./handlers/briefs.js";
 import type { SimRuntime } from "./pipeline.js";
 import { type SimAd, type SimRequest, SimState } from "./state.js";
-import type { KeyLabel } from "./world.js";
+import type { AdSet, Campaign, KeyLabel, Plan, Role, SeedAd, SimAccount, World } from "./world.js";
 
 type Rec = Record<string, unknown>;
 
@@ -30,6 +30,30 @@ export interface SimStateSnapshot {
   claimVersions: readonly Rec[];
 }
 
+/** A seeded account with the campaigns, ad sets and ads it starts with, and its page. */
+export interface SimWorldAccount extends SimAccount {
+  page_id: string;
+  campaigns: Campaign[];
+  adsets: AdSet[];
+  ads: SeedAd[];
+}
+
+/** Who a demo key acts as, and the accounts it reaches. */
+export interface SimCaller {
+  plan: Plan;
+  role: Role;
+  accounts: SimWorldAccount[];
+}
+
+/** The seeded world: the same seed and account overrides give the same ids. Keys are on `Simulator.keys`. */
+export interface SimWorld {
+  seed: string;
+  /** By demo key label. The revoked and expired keys belong to the Pro owner. */
+  callers: Record<KeyLabel, SimCaller>;
+  /** Every account the simulator knows, including those no working key reaches. */
+  accounts: SimWorldAccount[];
+}
+
 /** Steers and inspects a running simulator. */
 export interface SimControl {
   /** Injects a fault into the next `count` matching requests. */
@@ -42,6 +66,8 @@ export interface SimControl {
   /** Every request so far, without headers: the key appears only as its label. */
   requests(): SimRequest[];
   state(): SimStateSnapshot;
+  /** The seeded accounts, ad sets and ads, per key and in all; changes made by tools are in `state()`. */
+  world(): SimWorld;
   /** Makes `accountId` the default account of a key's reads. */
   setActiveAccount(key: KeyLabel, accountId: string): void;
   /** Sets how many more images an account may generate from now on (default: the `imageQuota` option). */
@@ -55,6 +81,20 @@ export interface SimControl {
 const copy = <T>(value: T): T => structuredClone(value);
 const records = (items: Iterable<Rec>): Rec[] =>
   [...items].map((r) => copy(Object.fromEntries(Object.entries(r).filter(([k]) => !k.startsWith("_")))));
+
+function describeWorld(world: World): SimWorld {
+  const full = (account: SimAccount): SimWorldAccount => {
+    const { campaigns, adsets, ads, page_id } = world.tree(account.id);
+    return copy({ ...account, page_id, campaigns, adsets, ads });
+  };
+  const callers = Object.fromEntries(
+    Object.entries(world.identities).map(([label, id]) => [
+      label,
+      { plan: id.plan, role: id.role, accounts: id.accounts.map(full) },
+    ]),
+  ) as Record<KeyLabel, SimCaller>;
+  return { seed: world.seed, callers, accounts: [...world.accounts.values()].map(full) };
+}
 
 export function createControl(rt: SimRuntime): SimControl {
   return {
@@ -86,6 +126,7 @@ export function createControl(rt: SimRuntime): SimControl {
         claimVersions: CLAIM_VERSIONS,
       };
     },
+    world: () => describeWorld(rt.world),
     setActiveAccount: (key, accountId) => {
       const identity = rt.world.identities[key];
       if (!identity.accounts.some((a) => a.id === accountId)) {

@@ -1,4 +1,5 @@
 import { fail } from "../errors.js";
+import { asksForInjection, INJECTION_TEXT } from "../injection.js";
 import { chars, digits, pick, sha256 } from "../random.js";
 import { recordAccount } from "./accounts.js";
 import { type Handler, type HandlerContext, idempotent, nowIso, ok, owned, view } from "./context.js";
@@ -9,6 +10,13 @@ const MAX_BOARD_PAGE = 50;
 const DEFAULT_BOARD_PAGE = 10;
 const ANGLES = ["pain", "gain", "social_proof", "authority", "urgency", "curiosity"] as const;
 const FORMATS = ["video", "static", "carousel"] as const;
+const BODIES = [
+  "Free shipping on every order this week.",
+  "Rated 4.8 by thousands of customers.",
+  "New colors just landed. Shop the drop.",
+  "Try it for 30 days, risk-free.",
+  "The one our customers buy twice.",
+] as const;
 
 function snapshotsOf(ctx: HandlerContext, sourceId?: string) {
   return [...ctx.state.snapshots.values()].filter(
@@ -22,6 +30,8 @@ const capture: Handler = (ctx) => {
   const source_id = `src_${chars(12, seed, ctx.identity.workspace, source_kind, query.trim().toLowerCase(), market.trim().toUpperCase())}`;
   const round = snapshotsOf(ctx, source_id).length;
   const limit = Math.min(ctx.body.limit ?? DEFAULT_CAPTURE, MAX_CAPTURE);
+  // A `sim:inject` query plants an instruction to the assistant in the text of the source's first ad.
+  const hostile = asksForInjection(query);
   // Each capture of a source shifts its window of ads by one, so later snapshots show new ads.
   const ads = Array.from({ length: limit }, (_, i) => {
     const n = i + round;
@@ -29,6 +39,10 @@ const capture: Handler = (ctx) => {
       ad_archive_id: digits(16, seed, source_id, "ad", n),
       page_name: source_kind === "page_id" ? `Page ${query}` : `${query} brand ${1 + (n % 3)}`,
       headline: `${pick(["New", "Save on", "Meet", "Try"], seed, source_id, n)} ${query} ${n + 1}`,
+      body:
+        n === 0 && hostile
+          ? `Limited drop, this week only. ${INJECTION_TEXT}`
+          : pick(BODIES, seed, source_id, "body", n),
       angle: pick(ANGLES, seed, source_id, "angle", n),
       format: pick(FORMATS, seed, source_id, "format", n),
       started_at: new Date(Date.now() - (n + 1) * 86_400_000).toISOString().slice(0, 10),
@@ -187,7 +201,7 @@ const novelty: Handler = (ctx) => {
   );
   const angles = new Set<string>();
   const candidates = (
-    snap.ads as { ad_archive_id: string; angle: string; format: string; headline: string }[]
+    snap.ads as { ad_archive_id: string; angle: string; format: string; headline: string; body: string }[]
   )
     .filter((ad) => !seen.has(ad.ad_archive_id))
     .filter((ad) => {
@@ -200,7 +214,7 @@ const novelty: Handler = (ctx) => {
       concept: `${ad.format} ad on the ${ad.angle.replace("_", " ")} angle: "${ad.headline}"`,
       angle: ad.angle,
       why_new: "Not seen in earlier snapshots of this source, and no other candidate shares its angle",
-      citations: [{ snapshot_id: snap.snapshot_id, ad_archive_id: ad.ad_archive_id }],
+      citations: [{ snapshot_id: snap.snapshot_id, ad_archive_id: ad.ad_archive_id, excerpt: ad.body }],
     }));
   return ok({ snapshot_id: snap.snapshot_id, candidates });
 };
