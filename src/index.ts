@@ -23,5 +23,6 @@ export type {
   ConfirmSummary,
   GuardName,
   HumanApproval,
+  HumanDenial,
   ToolResult,
 } from "./types.js";

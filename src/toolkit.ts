@@ -9,11 +9,13 @@ import {
   type Confirmation,
   confirmRequest,
   createApprovals,
+  denialOf,
   needsHardConfirmation,
 } from "./guards/confirmation.js";
 import { fingerprint, retryKeys } from "./guards/fingerprint.js";
 import { DEFAULT_MAX_RESULT_CHARS, toModelText } from "./guards/model-text.js";
-import { checkGivenId, createRequestIds, type DerivedId } from "./guards/request-ids.js";
+import { creativeLoopNote, type PushStatus, pushNote, runKeyNote } from "./guards/notes.js";
+import { checkGivenId, createRequestIds, type DerivedId, targetOf } from "./guards/request-ids.js";
 import { blocked, shapeOutcome } from "./guards/results.js";
 import { modelDescription, scopeRefusal, selectTools, takesAccount } from "./guards/scope.js";
 import { redactDeep } from "./guards/secrets.js";
@@ -207,22 +209,39 @@ export function createAdTools(options: AdToolsOptions = {}): AdToolkit {
     audit: Partial<AuditEvent>,
   ): Promise<ToolResult> {
     const prepared = prepare(def, schema, input, log);
+    if (context.denial !== undefined) {
+      // A person said no to this call in the framework. Only an ACTIVE push under "pause" still
+      // goes out, downgraded, as it would after a denial through the confirm channel.
+      const downgrade =
+        prepared.ok &&
+        options.onUnconfirmedActive === "pause" &&
+        needsHardConfirmation(def.name, prepared.body);
+      if (!downgrade) {
+        if (prepared.ok) audit.fingerprint = changeOf(def, prepared.body);
+        const denied = denialOf(context.denial);
+        decide(log, "hard-confirmation", "refuse", `${denied.reason} (via ${denied.via})`);
+        return prepared.ok
+          ? declinedResult(def, prepared.body, denied.reason, prepared.notes)
+          : declinedResult(def, undefined, denied.reason, []);
+      }
+    }
     if (!prepared.ok) return prepared.result;
     const { notes } = prepared;
     let { body } = prepared;
     // Reads without an audit hook never need the fingerprint: skip the hashing.
     let change = def.idField || def.name === CONFIRM_TOOL || options.onEvent ? changeOf(def, body) : "";
     if (change) audit.fingerprint = change;
-    // Notes that only hold when something may have been written (200 or 207).
-    const writtenNotes: string[] = [];
+    // Notes about what happened, written once the answer is known.
+    const outcomeNotes: ((outcome: Outcome) => string | undefined)[] = [];
 
     if (def.name === CONFIRM_TOOL) {
+      let push: PushStatus;
       if (needsHardConfirmation(def.name, body)) {
         const confirmation = await confirm(def, body, change, context);
         if (confirmation.approved) {
           body = { ...body, [CONFIRM_FIELD]: confirmation.text };
           decide(log, "hard-confirmation", "allow", `approved by a person via ${confirmation.via}`);
-          writtenNotes.push("A person approved this ACTIVE ad; it can start delivering and spending.");
+          push = { kind: "approved" };
         } else if (options.onUnconfirmedActive === "pause") {
           body = { ...body, status: "PAUSED" };
           change = changeOf(def, body);
@@ -234,13 +253,12 @@ export function createAdTools(options: AdToolsOptions = {}): AdToolkit {
             `created PAUSED instead of ACTIVE: ${confirmation.reason}`,
           );
           notes.push(
-            `Status ACTIVE was not approved by a person (${confirmation.reason}), so the ad was sent as PAUSED.`,
+            `Status ACTIVE was not approved by a person (${confirmation.reason}), so adrails changed it to PAUSED.`,
           );
-          writtenNotes.push(
-            "The ad was created PAUSED, not ACTIVE: it is not live and spends nothing. Tell the user it needs a person's approval to go live.",
-          );
+          push = { kind: "downgraded" };
         } else {
           decide(log, "hard-confirmation", "refuse", confirmation.reason);
+          if (confirmation.declined) return declinedResult(def, body, confirmation.reason, notes);
           return blocked(
             "hard-confirmation",
             `An ACTIVE ad can start spending money, so it needs a person's approval, and there is none: ${confirmation.reason}.`,
@@ -250,53 +268,45 @@ export function createAdTools(options: AdToolsOptions = {}): AdToolkit {
         }
       } else {
         decide(log, "hard-confirmation", "allow", "not ACTIVE: created PAUSED");
-        const status = body.status;
-        const why =
-          status === "PAUSED"
-            ? ""
-            : ` (status ${JSON.stringify(status)} is not exactly "ACTIVE", so the service creates it PAUSED)`;
-        writtenNotes.push(
-          `The ad was created PAUSED${why}: it is not live and spends nothing until someone activates it. Do not tell the user it is live.`,
-        );
+        push = { kind: "paused", status: body.status };
       }
+      outcomeNotes.push((outcome) => pushNote(push, outcome));
     }
     if (def.name === "creative-loop") {
-      writtenNotes.push(
-        body.auto_launch === true
-          ? "auto_launch has no effect: nothing was launched. New creatives are staged PAUSED for review."
-          : "Nothing was launched: new creatives are staged PAUSED for review.",
-      );
+      const autoLaunch = body.auto_launch === true;
+      outcomeNotes.push((outcome) => creativeLoopNote(autoLaunch, outcome));
     }
 
     const idName = def.idField?.name;
-    let derived: DerivedId | undefined;
+    let ids: DerivedId | undefined;
     if (idName) {
+      const scope = context.sessionId ?? options.sessionId ?? instanceScope;
+      // Derived even when the model chose the key, so the outcome still retires stale ids.
+      ids = requestIds.derive(scope, def.name, change, targetOf(def.name, body));
       if (prepared.givenId !== undefined) {
         audit.requestId = prepared.givenId;
         decide(log, "request-id", "allow", `kept the ${idName} the model sent`);
       } else {
-        const scope = context.sessionId ?? options.sessionId ?? instanceScope;
-        derived = requestIds.derive(scope, def.name, change);
-        body = { ...body, [idName]: derived.id };
-        audit.requestId = derived.id;
+        const id = ids.id;
+        body = { ...body, [idName]: id };
+        audit.requestId = id;
         decide(log, "request-id", "modify", `injected ${idName}`);
         if (def.name === "generate-from-brief") {
           // resume-generation takes the run's original key, which the model has not seen otherwise.
-          notes.push(
-            `This run's idempotency_key is ${derived.id}; resume-generation needs it if the run is interrupted.`,
-          );
+          outcomeNotes.push((outcome) => runKeyNote(idName, id, outcome));
         }
       }
     }
 
-    const outcome = await send(def, body, change, derived, context);
+    const outcome = await send(def, body, change, ids, context);
     safely(options.onOutcome, outcome, context.toolCallId);
-    const written = outcome.kind === "success" || outcome.kind === "partial";
     return shapeOutcome(outcome, {
       writes: def.effect === "write" || def.effect === "workflow",
       idField: idName,
-      idDerived: derived !== undefined,
-      notes: written ? [...notes, ...writtenNotes] : notes,
+      idDerived: idName !== undefined && prepared.givenId === undefined,
+      notes: [...notes, ...outcomeNotes.map((note) => note(outcome))].filter(
+        (note): note is string => note !== undefined,
+      ),
     });
   }
 
@@ -306,6 +316,7 @@ export function createAdTools(options: AdToolsOptions = {}): AdToolkit {
     change: string,
     context: CallContext,
   ): Promise<Confirmation> {
+    if (context.denial !== undefined) return denialOf(context.denial);
     if (context.approval !== undefined) return approvals.redeem(context.approval, change, context.toolCallId);
     if (!options.confirm) return { approved: false, reason: "no confirmation channel is configured" };
     const request = confirmRequest(def.name, change, body, Date.now() + ttlMs);
@@ -317,11 +328,11 @@ export function createAdTools(options: AdToolsOptions = {}): AdToolkit {
     def: ToolDefinition,
     body: Record<string, unknown>,
     change: string,
-    derived: DerivedId | undefined,
+    ids: DerivedId | undefined,
     context: CallContext,
   ): Promise<Outcome> {
     const callOptions = { signal: context.signal, timeoutMs: context.timeoutMs };
-    if (!def.idField) return client.call(def.name, body, callOptions);
+    if (!def.idField || !ids) return client.call(def.name, body, callOptions);
     // The change, the retry key and the confirmation together are the whole body.
     const key = `${def.name}\n${change}\n${String(body[def.idField.name])}\n${String(body[CONFIRM_FIELD] ?? "")}`;
     const pending = inflight.get(key);
@@ -329,7 +340,7 @@ export function createAdTools(options: AdToolsOptions = {}): AdToolkit {
     const sending = client
       .call(def.name, body, callOptions)
       .then((outcome) => {
-        if (derived) requestIds.settle(derived, outcome);
+        requestIds.settle(ids, outcome);
         return outcome;
       })
       .finally(() => inflight.delete(key));
@@ -355,4 +366,27 @@ export function createAdTools(options: AdToolsOptions = {}): AdToolkit {
     toModelText: (result: ToolResult) => toModelText(result, maxChars),
     options: Object.freeze(shown),
   });
+}
+
+/** The refusal after a person declined the call: nothing sent, and not to be repeated unchanged. */
+function declinedResult(
+  def: ToolDefinition,
+  body: Record<string, unknown> | undefined,
+  reason: string,
+  notes: string[],
+): ToolResult {
+  if (body !== undefined && needsHardConfirmation(def.name, body)) {
+    return blocked(
+      "hard-confirmation",
+      `An ACTIVE ad can start spending money, so it needs a person's approval, and there is none: ${reason}.`,
+      "Nothing was sent. Do not repeat the call as ACTIVE. Create the ad with status PAUSED if the user wants it, or ask the user what to change.",
+      notes,
+    );
+  }
+  return blocked(
+    "hard-confirmation",
+    `The ${def.name} call was not run: ${reason}.`,
+    "Nothing was sent. Do not repeat the call unchanged; ask the user what to change.",
+    notes,
+  );
 }

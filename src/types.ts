@@ -75,6 +75,14 @@ export interface HumanApproval {
   approvedAt?: number;
 }
 
+/** A person's "no" given through a framework's own flow (a LangGraph interrupt, an AI SDK denial). */
+export interface HumanDenial {
+  /** Where it came from, e.g. "langgraph". Recorded in the audit event. */
+  via: string;
+  /** Why the person declined, when they said; shown to the model. */
+  reason?: string;
+}
+
 /** Per-call context an adapter passes in. */
 export interface CallContext {
   signal?: AbortSignal;
@@ -83,6 +91,12 @@ export interface CallContext {
   toolCallId?: string;
   /** A human approval from a framework flow; counts as the hard confirmation for this exact payload. */
   approval?: HumanApproval;
+  /**
+   * A person declined this call in a framework flow: nothing is sent, the result is blocked by
+   * "hard-confirmation" and the audit event records the refusal. With `onUnconfirmedActive:
+   * "pause"`, an ACTIVE push-creative is sent PAUSED instead, as after any other denial.
+   */
+  denial?: HumanDenial;
   /** Per-call timeout override. */
   timeoutMs?: number;
 }

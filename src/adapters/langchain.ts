@@ -2,7 +2,6 @@ import { ToolMessage } from "@langchain/core/messages";
 import { type DynamicStructuredTool, type ToolRuntime, tool } from "@langchain/core/tools";
 import { interrupt, isGraphBubbleUp } from "@langchain/langgraph";
 import { z } from "zod";
-import { blocked } from "../guards/results.js";
 import type {
   AdTool,
   AdToolkit,
@@ -10,6 +9,7 @@ import type {
   CallContext,
   ConfirmRequest,
   HumanApproval,
+  HumanDenial,
   ToolResult,
 } from "../types.js";
 import {
@@ -97,8 +97,9 @@ function toLangChainTool(
       const request = adTool.confirmationRequest(input);
       if (request) {
         const asked = askPerson(request, asks, threadId, toolCallId);
-        if (asked.kind === "denied") return declined(asked.reason);
-        if (asked.kind === "approved") context.approval = asked.approval;
+        // A denial goes through the toolkit too, so it is audited and follows onUnconfirmedActive.
+        if (asked.kind === "denied") context.denial = asked.denial;
+        else if (asked.kind === "approved") context.approval = asked.approval;
         else return withNote(await adTool.call(input, context), NO_INTERRUPT);
       }
     }
@@ -140,7 +141,7 @@ function toLangChainTool(
 
 type Asked =
   | { kind: "approved"; approval: HumanApproval }
-  | { kind: "denied"; reason: string }
+  | { kind: "denied"; denial: HumanDenial }
   | { kind: "unavailable" };
 
 const NO_INTERRUPT =
@@ -171,9 +172,9 @@ function askPerson(
   const askedAt = asks.take(key);
   const decision = (answer ?? {}) as Partial<InterruptDecision>;
   if (decision.approved !== true) {
-    const reason =
-      typeof decision.reason === "string" && decision.reason.trim() !== "" ? decision.reason : undefined;
-    return { kind: "denied", reason: reason ? `a person declined: ${reason}` : "a person declined" };
+    const denial: HumanDenial = { via: "langgraph" };
+    if (typeof decision.reason === "string" && decision.reason.trim() !== "") denial.reason = decision.reason;
+    return { kind: "denied", denial };
   }
   const approval: HumanApproval = {
     fingerprint: typeof decision.fingerprint === "string" ? decision.fingerprint : request.fingerprint,
@@ -187,14 +188,6 @@ function askPerson(
 
 function withNote(result: ToolResult, note: string): ToolResult {
   return { ...result, note: result.note ? `${result.note} ${note}` : note };
-}
-
-function declined(reason: string): ToolResult {
-  return blocked(
-    "hard-confirmation",
-    `An ACTIVE ad can start spending money, so it needs a person's approval, and there is none: ${reason}.`,
-    "Nothing was sent. Do not repeat the call as ACTIVE. Create the ad with status PAUSED if the user wants it, or ask the user what to change.",
-  );
 }
 
 /** One entry of `humanInTheLoopMiddleware({ interruptOn })`, as adrails produces it. */

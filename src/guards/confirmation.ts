@@ -1,4 +1,4 @@
-import type { ConfirmChannel, ConfirmRequest, ConfirmSummary, HumanApproval } from "../types.js";
+import type { ConfirmChannel, ConfirmRequest, ConfirmSummary, HumanApproval, HumanDenial } from "../types.js";
 import { CONFIRM_FIELD } from "./validation.js";
 
 /** The one tool whose writes can go live and spend money. */
@@ -56,10 +56,31 @@ export function confirmRequest(
   return { tool, fingerprint, summary, message, expiresAt };
 }
 
-/** How a hard confirmation ended. `text` is what is sent as `hard_confirm_text`. */
+/**
+ * How a hard confirmation ended. `text` is what is sent as `hard_confirm_text`. `declined` marks
+ * a person's explicit no, as opposed to nobody answering (no channel, expired, failed).
+ */
 export type Confirmation =
   | { approved: true; text: string; via: string }
-  | { approved: false; reason: string };
+  | { approved: false; reason: string; declined?: boolean; via?: string };
+
+/** A person's denial given through a framework flow, as a confirmation that did not happen. */
+export function denialOf(denial: HumanDenial): {
+  approved: false;
+  reason: string;
+  declined: true;
+  via: string;
+} {
+  const via = typeof denial?.via === "string" && denial.via !== "" ? denial.via : "a framework approval flow";
+  const reason =
+    typeof denial?.reason === "string" && denial.reason.trim() !== "" ? denial.reason.trim() : undefined;
+  return {
+    approved: false,
+    reason: reason ? `a person declined: ${reason}` : "a person declined",
+    declined: true,
+    via,
+  };
+}
 
 /** The confirmation text recorded when a person approved without writing one. */
 export const approvalStatement = (via: string, fingerprint: string) =>
@@ -144,8 +165,8 @@ export async function askChannel(
             : approvalStatement("the confirm channel", request.fingerprint);
         return { approved: true, text, via: "confirm" };
       }
-      const reason = decision && decision.approved === false ? decision.reason : undefined;
-      return { approved: false, reason: reason ? `a person declined: ${reason}` : "a person declined" };
+      if (decision?.approved === false) return denialOf({ via: "confirm", reason: decision.reason });
+      return { approved: false, reason: "the confirmation channel gave no decision" };
     } catch {
       return { approved: false, reason: "the confirmation channel failed" };
     }

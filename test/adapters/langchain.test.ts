@@ -6,7 +6,7 @@ import { createAgent, createMiddleware, type HITLRequest, humanInTheLoopMiddlewa
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { hitlInterruptOn, type InterruptRequest, langchainTools } from "../../src/adapters/langchain.js";
 import type { Outcome } from "../../src/client/outcome.js";
-import type { AdToolkit } from "../../src/types.js";
+import type { AdToolkit, AuditEvent } from "../../src/types.js";
 import { type Env, IMAGE, type ScriptedCall, SITE, startEnv, toolMessagesShown } from "./harness.js";
 
 let env: Env;
@@ -91,6 +91,35 @@ describe("LangGraph interrupt approval", () => {
     expect(seen.error).toBe(true);
     expect(seen.text).toContain("Budget not signed off");
     expect(seen.result).toMatchObject({ ok: false, status: null, blocked: "hard-confirmation" });
+  });
+
+  it("a denial goes through the toolkit: audited as a refusal, with where it came from", async () => {
+    const events: AuditEvent[] = [];
+    const run = interruptAgent(env.toolkit({ onEvent: (event) => events.push(event) }), [
+      push("c1", "ACTIVE"),
+    ]);
+    await run.start();
+    await run.resume({ approved: false, reason: "Budget not signed off" });
+    expect(pushes()).toEqual([]);
+    const denied = events.filter((event) => event.tool === "push-creative");
+    expect(denied).toHaveLength(1);
+    expect(denied[0]).toMatchObject({ toolCallId: "c1", ok: false, status: null });
+    expect(denied[0]!.decisions).toContainEqual({
+      guard: "hard-confirmation",
+      decision: "refuse",
+      detail: "a person declined: Budget not signed off (via langgraph)",
+    });
+  });
+
+  it('a denial under onUnconfirmedActive "pause" creates the ad PAUSED, as a channel denial does', async () => {
+    const run = interruptAgent(env.toolkit({ onUnconfirmedActive: "pause" }), [push("c1", "ACTIVE")]);
+    await run.start();
+    const done = await run.resume({ approved: false, reason: "Not live yet" });
+    expect(env.sim.control.ads().map((a) => [a.status, a.hard_confirm_text])).toEqual([["PAUSED", null]]);
+    const seen = toolMessagesShown(done.messages).get("c1")!;
+    expect(seen.result).toMatchObject({ ok: true, status: 200 });
+    expect(seen.text).toContain("Not live yet");
+    expect(seen.text).toContain("created PAUSED, not ACTIVE");
   });
 
   it("an approval given for another payload does not count", async () => {

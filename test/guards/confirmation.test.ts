@@ -4,6 +4,7 @@ import {
   askChannel,
   confirmRequest,
   createApprovals,
+  denialOf,
   needsHardConfirmation,
 } from "../../src/guards/confirmation.js";
 import type { ConfirmRequest } from "../../src/types.js";
@@ -140,7 +141,11 @@ describe("askChannel", () => {
     expect(await askChannel(() => ({ approved: false, reason: "not today" }), request())).toEqual({
       approved: false,
       reason: "a person declined: not today",
+      declined: true,
+      via: "confirm",
     });
+    // A malformed answer is no decision at all, not a person's no.
+    expect(await askChannel(() => ({ approved: "yes" }) as any, request())).not.toHaveProperty("declined");
     expect(
       (
         await askChannel(() => {
@@ -160,5 +165,20 @@ describe("askChannel", () => {
     const pending = askChannel(() => new Promise(() => {}), request(), controller.signal);
     controller.abort();
     expect(await pending).toMatchObject({ approved: false, reason: expect.stringContaining("cancelled") });
+  });
+});
+
+describe("denialOf", () => {
+  it("turns a framework denial into a declined confirmation naming where it came from", () => {
+    expect(denialOf({ via: "langgraph", reason: " Budget not signed off " })).toEqual({
+      approved: false,
+      reason: "a person declined: Budget not signed off",
+      declined: true,
+      via: "langgraph",
+    });
+    expect(denialOf({ via: "", reason: "  " })).toMatchObject({
+      reason: "a person declined",
+      via: "a framework approval flow",
+    });
   });
 });

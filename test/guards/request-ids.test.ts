@@ -1,6 +1,12 @@
 import { describe, expect, it } from "vitest";
 import type { Outcome } from "../../src/client/outcome.js";
-import { checkGivenId, createRequestIds, isDefinitiveRefusal } from "../../src/guards/request-ids.js";
+import {
+  checkGivenId,
+  createRequestIds,
+  isDefinitiveRefusal,
+  mayHaveApplied,
+  targetOf,
+} from "../../src/guards/request-ids.js";
 import { getTool } from "../../src/tools/index.js";
 
 const base = { tool: "push-creative", attempts: 1, durationMs: 1 };
@@ -87,5 +93,75 @@ describe("createRequestIds", () => {
       ),
     ).toBe(false);
     expect(isDefinitiveRefusal(httpError(409, "conflict"))).toBe(false);
+  });
+});
+
+describe("ids of a toggled entity", () => {
+  const ok: Outcome = { ...base, kind: "success", status: 200, data: {} };
+  const alert = targetOf("dismiss-competitor-change-alert", { alert_id: "al_1", action: "dismiss" });
+
+  it("names the target of state-setting tools only", () => {
+    expect(alert).toBeDefined();
+    expect(targetOf("dismiss-competitor-change-alert", { alert_id: "al_1", action: "restore" })).toBe(alert);
+    expect(targetOf("dismiss-competitor-change-alert", { alert_id: "al_2" })).not.toBe(alert);
+    expect(targetOf("dismiss-competitor-change-alert", { action: "dismiss" })).toBeUndefined();
+    for (const creates of ["push-creative", "record-experiment-result", "generate-from-brief"]) {
+      expect(targetOf(creates, { adset_id: "1", experiment_id: "e", version_id: "v" })).toBeUndefined();
+    }
+  });
+
+  it("retires the other changes' ids once a different change to the target applied", () => {
+    const ids = createRequestIds();
+    const d1 = ids.derive("s", "dismiss", "fp_d", alert);
+    ids.settle(d1, ok);
+    // A plain repeat keeps the id.
+    expect(ids.derive("s", "dismiss", "fp_d", alert).id).toBe(d1.id);
+    const r1 = ids.derive("s", "dismiss", "fp_r", alert);
+    ids.settle(r1, ok);
+    expect(ids.derive("s", "dismiss", "fp_r", alert).id).toBe(r1.id);
+    const d2 = ids.derive("s", "dismiss", "fp_d", alert);
+    expect(d2.id).not.toBe(d1.id);
+    ids.settle(d2, ok);
+    expect(ids.derive("s", "dismiss", "fp_d", alert).id).toBe(d2.id);
+    const r2 = ids.derive("s", "dismiss", "fp_r", alert);
+    expect(new Set([d1.id, r1.id, d2.id, r2.id]).size).toBe(4);
+  });
+
+  it("retires after answers that may have applied, not after refusals", () => {
+    const lost: Outcome = { ...base, kind: "network-error", status: null, error: "t", cause: "timeout" };
+    const ids = createRequestIds();
+    const d1 = ids.derive("s", "dismiss", "fp_d", alert);
+    ids.settle(d1, ok);
+    for (const refused of [httpError(400), httpError(404), httpError(429)]) {
+      ids.settle(ids.derive("s", "dismiss", "fp_r", alert), refused);
+      expect(ids.derive("s", "dismiss", "fp_d", alert).id).toBe(d1.id);
+    }
+    const r = ids.derive("s", "dismiss", "fp_r", alert);
+    ids.settle(r, lost);
+    // The lost restore keeps its id for its own retry; the dismiss moves on.
+    expect(ids.derive("s", "dismiss", "fp_r", alert).id).toBe(r.id);
+    expect(ids.derive("s", "dismiss", "fp_d", alert).id).not.toBe(d1.id);
+  });
+
+  it("leaves ids without a target as they were", () => {
+    const ids = createRequestIds();
+    const a = ids.derive("s", "push-creative", "fp_a");
+    ids.settle(a, ok);
+    ids.settle(ids.derive("s", "push-creative", "fp_b"), ok);
+    expect(ids.derive("s", "push-creative", "fp_a").id).toBe(a.id);
+    expect(a.id).toBe(createRequestIds().derive("s", "push-creative", "fp_a").id);
+  });
+
+  it("counts only answers that show nothing was applied as not applied", () => {
+    expect(mayHaveApplied(ok)).toBe(true);
+    expect(mayHaveApplied({ ...base, kind: "partial", status: 207, data: {}, partial: [] })).toBe(true);
+    expect(mayHaveApplied(httpError(503))).toBe(true);
+    expect(mayHaveApplied(httpError(409, "Duplicate request_id: still running"))).toBe(true);
+    expect(
+      mayHaveApplied({ ...base, kind: "network-error", status: null, error: "c", cause: "config" }),
+    ).toBe(false);
+    for (const status of [400, 403, 404, 429]) expect(mayHaveApplied(httpError(status))).toBe(false);
+    expect(mayHaveApplied(httpError(409, "write budget spent"))).toBe(false);
+    expect(mayHaveApplied({ ...base, kind: "soft-error", status: 200, error: "x", data: {} })).toBe(false);
   });
 });
