@@ -10,10 +10,9 @@ const SNIPPET_CHARS = 200;
 
 /** Turns one HTTP answer (body already redacted) into the matching Outcome kind. */
 export function classify(status: number, text: string, retryAfterS?: number): Answer {
-  const parsed = parseJson(text);
+  const body = parseJson(text);
+  if (body === NOT_JSON) return notJson(status, text, retryAfterS);
   if (status === 200 || status === 207) {
-    if (!parsed.ok) return notJson(status, text, retryAfterS);
-    const body = parsed.value;
     const wrapped = isObject(body) && "data" in body;
     const data = wrapped ? body.data : body;
     const source = wrapped && typeof body.source === "string" ? body.source : undefined;
@@ -21,24 +20,29 @@ export function classify(status: number, text: string, retryAfterS?: number): An
       return { kind: "partial", status, data, partial: isObject(data) ? data.partial : undefined };
     if (isObject(data) && typeof data.error === "string")
       return { kind: "soft-error", status, error: data.error, data };
-    return { kind: "success", status, data, ...(source === undefined ? {} : { source }) };
+    // Built by assignment: a conditional spread takes V8's slow path, and this runs on every call.
+    const success: Answer = { kind: "success", status, data };
+    if (source !== undefined) success.source = source;
+    return success;
   }
-  if (!parsed.ok) return notJson(status, text, retryAfterS);
-  const body = parsed.value;
   const wrapped = isObject(body) && isObject(body.data);
   const details = wrapped ? (body.data as Record<string, unknown>) : isObject(body) ? body : {};
   const message = details.error ?? details.message;
-  return {
+  // Optional members by assignment (a conditional spread is V8's slow path); `body` stays last.
+  const answer = {
     kind: "http-error",
     status,
     error: typeof message === "string" && message !== "" ? message : `HTTP ${status}`,
     shape: wrapped ? "wrapped" : "bare",
-    ...(typeof details.upgrade_url === "string" ? { upgradeUrl: details.upgrade_url } : {}),
-    ...(Array.isArray(details.accounts) ? { accounts: details.accounts } : {}),
-    ...(retryAfterS === undefined ? {} : { retryAfterS }),
-    body,
-  };
+  } as HttpError;
+  if (typeof details.upgrade_url === "string") answer.upgradeUrl = details.upgrade_url;
+  if (Array.isArray(details.accounts)) answer.accounts = details.accounts;
+  if (retryAfterS !== undefined) answer.retryAfterS = retryAfterS;
+  answer.body = body;
+  return answer;
 }
+
+type HttpError = Extract<Answer, { kind: "http-error" }>;
 
 function notJson(status: number, text: string, retryAfterS?: number): Answer {
   return {
@@ -51,11 +55,13 @@ function notJson(status: number, text: string, retryAfterS?: number): Answer {
   };
 }
 
-function parseJson(text: string): { ok: true; value: unknown } | { ok: false } {
+const NOT_JSON: unique symbol = Symbol("not JSON");
+
+function parseJson(text: string): unknown {
   try {
-    return { ok: true, value: JSON.parse(text) };
+    return JSON.parse(text);
   } catch {
-    return { ok: false };
+    return NOT_JSON;
   }
 }
 

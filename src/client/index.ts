@@ -2,10 +2,10 @@ import type { Dispatcher } from "undici";
 import type { ToolDefinition } from "../tools/define.js";
 import { getTool } from "../tools/index.js";
 import { type Answer, classify } from "./classify.js";
-import { type Headers, header, post } from "./http.js";
+import { type Headers, header, post, type Target } from "./http.js";
 import { createOpenLimiter, limiterFor, type RateLimitState, resetMs } from "./limiter.js";
 import type { Outcome, RateLimitInfo } from "./outcome.js";
-import { redact } from "./redact.js";
+import { redact, redactJson } from "./redact.js";
 import { backoffMs, jittered, parseRetryAfter, sleep } from "./retry.js";
 import { createWriteBudget, type WriteBudgetState } from "./write-budget.js";
 
@@ -74,45 +74,57 @@ export function createClient(options: ClientOptions = {}): AdClient {
     options.writeBudget?.windowMs ?? 3_600_000,
   );
 
+  // Fixed for the client's life, so checked once rather than on every call.
+  const problem = configProblem(apiKey, baseUrl);
+  const authorization = `Bearer ${apiKey}`;
+  const routes = new Map<string, Route>();
+
+  /** What a call to `tool` needs besides its body; cached for the catalog's tools. */
+  function routeOf(tool: string): Route {
+    const known = routes.get(tool);
+    if (known) return known;
+    const definition = getTool(tool);
+    const url = new URL(`${baseUrl}/api/mcp/${encodeURIComponent(tool)}`);
+    const route: Route = {
+      definition,
+      target: { origin: url.origin, path: `${url.pathname}${url.search}` },
+      timeoutMs: isGroupCWorkflow(definition) ? workflowMs : readMs,
+      countsWrites: usesWriteBudget(definition),
+    };
+    // Only the catalog's names are kept, so arbitrary names cannot grow the cache.
+    if (definition) routes.set(tool, route);
+    return route;
+  }
+
   async function call(tool: string, body: Record<string, unknown>, opts: CallOptions = {}): Promise<Outcome> {
     const started = Date.now();
     const { signal } = opts;
-    let attempts = 0;
-    let rateLimit: RateLimitInfo | undefined;
-    const finish = (answer: Answer): Outcome =>
-      ({
-        ...answer,
-        tool: redact(tool, apiKey),
-        attempts,
-        durationMs: Date.now() - started,
-        ...(rateLimit ? { rateLimit } : {}),
-      }) as Outcome;
-    const failure = (cause: "timeout" | "connection" | "aborted" | "config", message: string) =>
-      finish({ kind: "network-error", status: null, error: redact(message, apiKey), cause });
-    const aborted = () => failure("aborted", `${tool}: aborted by the caller`);
-
-    const problem = configProblem(apiKey, baseUrl);
-    if (problem) return failure("config", problem);
-
-    const definition = getTool(tool);
-    const timeoutMs = opts.timeoutMs ?? (isGroupCWorkflow(definition) ? workflowMs : readMs);
-    const networkRetrySafe = cannotDuplicateWrite(definition, body);
-    const url = `${baseUrl}/api/mcp/${encodeURIComponent(tool)}`;
+    if (problem) return networkError(tool, "config", problem, 0, started);
+    const route = routeOf(tool);
+    const timeoutMs = opts.timeoutMs ?? route.timeoutMs;
+    const networkRetrySafe = cannotDuplicateWrite(route.definition, body);
     // Serialised once: every retry sends the very same bytes, ids included.
     const payload = JSON.stringify(body);
+    const postOptions = { authorization, timeoutMs, signal, dispatcher: options.dispatcher };
+    let rateLimit: RateLimitInfo | undefined;
 
     for (let retry = 0; ; retry++) {
-      if (!(await limiter.acquire(signal))) return aborted();
-      attempts++;
-      const attempt = await post(url, payload, { apiKey, timeoutMs, signal, dispatcher: options.dispatcher });
+      // A free token is taken without a turn of the event loop; only a wait goes through a promise.
+      if (!limiter.tryAcquire(signal) && !(await limiter.acquire(signal))) {
+        return abortedCall(tool, retry, started, rateLimit);
+      }
+      const attempt = await post(route.target, payload, postOptions);
+      const attempts = retry + 1;
 
       if (attempt.kind === "failure") {
-        if (attempt.cause === "aborted") return aborted();
+        if (attempt.cause === "aborted") return abortedCall(tool, attempts, started, rateLimit);
         if (networkRetrySafe && retry < maxRetries) {
-          if (!(await sleep(backoffMs(retry, baseDelayMs, maxWaitMs), signal))) return aborted();
+          if (!(await sleep(backoffMs(retry, baseDelayMs, maxWaitMs), signal))) {
+            return abortedCall(tool, attempts, started, rateLimit);
+          }
           continue;
         }
-        return failure(attempt.cause, `${tool}: ${attempt.message}`);
+        return networkError(tool, attempt.cause, `${tool}: ${attempt.message}`, attempts, started, rateLimit);
       }
 
       const heard = readRateLimit(attempt.headers);
@@ -121,17 +133,52 @@ export function createClient(options: ClientOptions = {}): AdClient {
         limiter.observe(heard);
       }
       const retryAfterS = parseRetryAfter(header(attempt.headers, "retry-after"));
-      const answer = classify(attempt.status, redact(attempt.text, apiKey), retryAfterS);
+      const answer = classify(attempt.status, redactJson(attempt.text, apiKey), retryAfterS);
 
       const waitMs = refusalWaitMs(attempt.status, retryAfterS, rateLimit, retry);
       if (waitMs === undefined) {
-        countWrite(definition, body, answer);
-        return finish(answer);
+        if (route.countsWrites) countWrite(body, answer);
+        return finished(answer, tool, attempts, started, rateLimit);
       }
       if (attempt.status === 429) limiter.block(Math.min(waitMs, maxWaitMs));
-      if (retry >= maxRetries || waitMs > maxWaitMs) return finish(answer);
-      if (!(await sleep(jittered(waitMs), signal))) return aborted();
+      if (retry >= maxRetries || waitMs > maxWaitMs)
+        return finished(answer, tool, attempts, started, rateLimit);
+      if (!(await sleep(jittered(waitMs), signal))) return abortedCall(tool, attempts, started, rateLimit);
     }
+  }
+
+  /** The Outcome of an answer, with the call's bookkeeping. */
+  function finished(
+    answer: Answer,
+    tool: string,
+    attempts: number,
+    started: number,
+    rateLimit?: RateLimitInfo,
+  ): Outcome {
+    // The answer is this call's own fresh object: completing it in place skips a copy, and the
+    // properties land in the same order a spread would give them.
+    const outcome = answer as Outcome;
+    outcome.tool = redact(tool, apiKey);
+    outcome.attempts = attempts;
+    outcome.durationMs = Date.now() - started;
+    if (rateLimit) outcome.rateLimit = rateLimit;
+    return outcome;
+  }
+
+  function networkError(
+    tool: string,
+    cause: "timeout" | "connection" | "aborted" | "config",
+    message: string,
+    attempts: number,
+    started: number,
+    rateLimit?: RateLimitInfo,
+  ): Outcome {
+    const answer: Answer = { kind: "network-error", status: null, error: redact(message, apiKey), cause };
+    return finished(answer, tool, attempts, started, rateLimit);
+  }
+
+  function abortedCall(tool: string, attempts: number, started: number, rateLimit?: RateLimitInfo): Outcome {
+    return networkError(tool, "aborted", `${tool}: aborted by the caller`, attempts, started, rateLimit);
   }
 
   /** How long to wait before retrying a refusal (429, 503), or undefined for an answer to keep. */
@@ -141,18 +188,18 @@ export function createClient(options: ClientOptions = {}): AdClient {
     rateLimit: RateLimitInfo | undefined,
     retry: number,
   ): number | undefined {
+    if (status !== 429 && status !== 503) return undefined;
     const backoff = backoffMs(retry, baseDelayMs, maxWaitMs);
     if (status === 429) {
       if (retryAfterS !== undefined) return retryAfterS * 1000;
       return rateLimit?.resetS !== undefined ? resetMs(rateLimit.resetS, Date.now(), backoff) : backoff;
     }
-    if (status === 503) return Math.max(backoff, (retryAfterS ?? 0) * 1000);
-    return undefined;
+    return Math.max(backoff, (retryAfterS ?? 0) * 1000);
   }
 
-  function countWrite(definition: ToolDefinition | undefined, body: Record<string, unknown>, answer: Answer) {
+  function countWrite(body: Record<string, unknown>, answer: Answer) {
     const accountId = body.account_id;
-    if (!usesWriteBudget(definition) || typeof accountId !== "string") return;
+    if (typeof accountId !== "string") return;
     if (answer.kind === "success" || answer.kind === "partial") budget.record(accountId);
     else if (answer.kind === "http-error" && answer.status === 409 && /budget/i.test(answer.error)) {
       budget.markSpent(accountId);
@@ -166,10 +213,22 @@ export function createClient(options: ClientOptions = {}): AdClient {
   };
 }
 
+/** A tool's place at the service and the call settings that follow from its definition. */
+interface Route {
+  definition: ToolDefinition | undefined;
+  target: Target;
+  timeoutMs: number;
+  countsWrites: boolean;
+}
+
 function configProblem(apiKey: string, baseUrl: string): string | undefined {
   if (!apiKey) return "No API key: pass apiKey or set ADRAILS_API_KEY. Nothing was sent.";
   if (!baseUrl) return "No base URL: pass baseUrl or set ADRAILS_BASE_URL. Nothing was sent.";
   if (!URL.canParse(baseUrl)) return `The base URL is not a URL: ${baseUrl}. Nothing was sent.`;
+  const { protocol } = new URL(baseUrl);
+  if (protocol !== "http:" && protocol !== "https:") {
+    return `The base URL must start with http:// or https://: ${baseUrl}. Nothing was sent.`;
+  }
   return undefined;
 }
 
@@ -192,11 +251,15 @@ function cannotDuplicateWrite(
 }
 
 function readRateLimit(headers: Headers): RateLimitInfo | undefined {
-  const limit = Number(header(headers, "x-ratelimit-limit"));
-  const remaining = Number(header(headers, "x-ratelimit-remaining"));
-  if (header(headers, "x-ratelimit-limit") === undefined || !Number.isFinite(limit)) return undefined;
-  if (header(headers, "x-ratelimit-remaining") === undefined || !Number.isFinite(remaining)) return undefined;
-  const reset = Number(header(headers, "x-ratelimit-reset"));
-  const hasReset = header(headers, "x-ratelimit-reset") !== undefined && Number.isFinite(reset);
-  return { limit, remaining, ...(hasReset ? { resetS: reset } : {}) };
+  const limitText = header(headers, "x-ratelimit-limit");
+  const remainingText = header(headers, "x-ratelimit-remaining");
+  if (limitText === undefined || remainingText === undefined) return undefined;
+  const limit = Number(limitText);
+  const remaining = Number(remainingText);
+  if (!Number.isFinite(limit) || !Number.isFinite(remaining)) return undefined;
+  const resetText = header(headers, "x-ratelimit-reset");
+  const reset = Number(resetText);
+  const info: RateLimitInfo = { limit, remaining };
+  if (resetText !== undefined && Number.isFinite(reset)) info.resetS = reset;
+  return info;
 }

@@ -18,6 +18,8 @@ export interface RateLimitState {
 }
 
 export interface Limiter {
+  /** Takes a token now if one is free and nobody is queued; false otherwise (then call `acquire`). */
+  tryAcquire(signal?: AbortSignal): boolean;
   /** Waits for a token; false when the signal aborted first. */
   acquire(signal?: AbortSignal): Promise<boolean>;
   /** Corrects the bucket from the service's X-RateLimit-* headers. */
@@ -46,7 +48,10 @@ export function createLimiter(limit: number, windowMs: number): Limiter {
   let timer: NodeJS.Timeout | undefined;
 
   const available = (now: number) => {
-    returns = returns.filter((t) => t > now);
+    // Most calls find nothing returned yet: count before copying.
+    let back = 0;
+    for (const t of returns) if (t <= now) back++;
+    if (back > 0) returns = returns.filter((t) => t > now);
     return Math.max(0, limit - returns.length);
   };
 
@@ -66,6 +71,13 @@ export function createLimiter(limit: number, windowMs: number): Limiter {
   };
 
   return {
+    tryAcquire(signal) {
+      if (signal?.aborted || waiters.length > 0) return false;
+      const now = Date.now();
+      if (now < blockedUntil || available(now) === 0) return false;
+      returns.push(now + windowMs);
+      return true;
+    },
     acquire(signal) {
       if (signal?.aborted) return Promise.resolve(false);
       return new Promise<boolean>((resolve) => {
@@ -123,6 +135,7 @@ export function createLimiter(limit: number, windowMs: number): Limiter {
 export function createOpenLimiter(): Limiter {
   let server: RateLimitInfo | undefined;
   return {
+    tryAcquire: (signal) => !signal?.aborted,
     acquire: (signal) => Promise.resolve(!signal?.aborted),
     observe: (info) => {
       server = info;

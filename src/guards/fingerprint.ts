@@ -6,7 +6,73 @@ import { hash } from "node:crypto";
  * does. Top-level keys in `omit` are left out too.
  */
 export function canonicalJson(value: unknown, omit?: ReadonlySet<string>): string {
+  const direct = write(value, omit, 0);
+  if (direct !== UNUSUAL) return direct ?? "null";
   return JSON.stringify(sorted(value, omit)) ?? "null";
+}
+
+/** What {@link write} returns for a value it leaves to the general path. */
+const UNUSUAL: unique symbol = Symbol("unusual");
+/** Deeper than any body; past it (or on a cycle) the general path decides, and throws as JSON does. */
+const MAX_DEPTH = 64;
+
+/**
+ * The canonical text of plain JSON data, written in one pass without copying: what
+ * `JSON.stringify(sorted(value))` gives, for the bodies every call fingerprints. Undefined for a
+ * value JSON leaves out. Anything whose text depends on more than its keys and values (toJSON,
+ * class instances, boxed primitives, bigints, array-index keys, which objects order numerically)
+ * returns UNUSUAL and goes the general way.
+ */
+function write(
+  value: unknown,
+  omit: ReadonlySet<string> | undefined,
+  depth: number,
+): string | undefined | typeof UNUSUAL {
+  switch (typeof value) {
+    case "string":
+      return JSON.stringify(value);
+    case "number":
+      return Number.isFinite(value) ? String(value) : "null";
+    case "boolean":
+      return value ? "true" : "false";
+    case "undefined":
+    case "function":
+    case "symbol":
+      return undefined;
+    case "bigint":
+      return UNUSUAL;
+  }
+  if (value === null) return "null";
+  if (depth > MAX_DEPTH || typeof (value as { toJSON?: unknown }).toJSON === "function") return UNUSUAL;
+  if (Array.isArray(value)) {
+    let text = "[";
+    for (let i = 0; i < value.length; i++) {
+      const item = write(value[i], undefined, depth + 1);
+      if (item === UNUSUAL) return UNUSUAL;
+      text += `${i === 0 ? "" : ","}${item ?? "null"}`;
+    }
+    return `${text}]`;
+  }
+  const proto = Object.getPrototypeOf(value);
+  if (proto !== Object.prototype && proto !== null) return UNUSUAL;
+  const record = value as Record<string, unknown>;
+  const keys = Object.keys(record);
+  for (const key of keys) {
+    const first = key.charCodeAt(0);
+    if (first >= 48 && first <= 57) return UNUSUAL;
+  }
+  keys.sort();
+  let text = "{";
+  let empty = true;
+  for (const key of keys) {
+    if (omit?.has(key)) continue;
+    const member = write(record[key], undefined, depth + 1);
+    if (member === UNUSUAL) return UNUSUAL;
+    if (member === undefined) continue;
+    text += `${empty ? "" : ","}${JSON.stringify(key)}:${member}`;
+    empty = false;
+  }
+  return `${text}}`;
 }
 
 /** `value` with every object's keys in order, copying only the objects that need it. */

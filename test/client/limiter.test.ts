@@ -182,6 +182,23 @@ describe("limiter parts", () => {
     expect(limiter.state().available).toBe(2);
   });
 
+  it("tryAcquire takes a free token at once but never jumps the queue, a block or an abort", async () => {
+    const limiter = createLimiter(1, 100);
+    expect(limiter.tryAcquire()).toBe(true);
+    expect(limiter.tryAcquire()).toBe(false);
+    const queued = limiter.acquire();
+    await sleep(120);
+    // The returned token went to the caller that queued first.
+    expect(await queued).toBe(true);
+    expect(limiter.tryAcquire()).toBe(false);
+    await sleep(120);
+    expect(limiter.tryAcquire(AbortSignal.abort())).toBe(false);
+    limiter.block(100);
+    expect(limiter.tryAcquire()).toBe(false);
+    await sleep(120);
+    expect(limiter.tryAcquire()).toBe(true);
+  });
+
   it("reads X-RateLimit-Reset as seconds from now, or as an epoch when it is one", () => {
     const now = 1_700_000_000_000;
     expect(resetMs(30, now, 5)).toBe(30_000);

@@ -229,6 +229,29 @@ describe("redaction", () => {
     expect(html.body).toBe("<pre>upstream said adk_***</pre>");
   });
 
+  it("replaces a key that JSON escapes spell out, which only shows once parsed", async () => {
+    const client = trackedClient(fixture.server, { retry: { maxRetries: 0 } });
+    const spellOut = (text: string) =>
+      [...text].map((c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`).join("");
+    fixture.server.fallback = (request) => {
+      const sent = (request.headers.authorization ?? "").replace("Bearer ", "");
+      const spelled = `adk\\u005f${spellOut(sent.slice(4))}`;
+      return { body: `{"source":"x","data":{"echo":"${spelled}","note":"caf\\u00e9"}}` };
+    };
+    const success = expectKind(await client.call("list-accounts", {}), "success");
+    expect(success.data).toEqual({ echo: "adk_***", note: "café" });
+  });
+
+  it("replaces a key with a slash that the answer writes as \\/", async () => {
+    const apiKey = rememberKey("plain/secret-0123456789");
+    const client = trackedClient(fixture.server, { apiKey });
+    fixture.server.script({
+      body: '{"data":{"echo":"plain\\/secret-0123456789","url":"https:\\/\\/x.test"}}',
+    });
+    const outcome = expectKind(await client.call("list-accounts", {}), "success");
+    expect(outcome.data).toEqual({ echo: "adk_***", url: "https://x.test" });
+  });
+
   it("replaces a key that is not adk_-shaped too", async () => {
     const apiKey = rememberKey("plain-secret-0123456789");
     const client = trackedClient(fixture.server, { apiKey });

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { createWriteBudget } from "../../src/client/write-budget.js";
 import { wrapped } from "./fixture-server.js";
 import { scanOutcomesForKeys, sleep, trackedClient, useFixture } from "./helpers.js";
 
@@ -69,6 +70,24 @@ describe("write budget", () => {
     });
     await client.call("push-creative", push("act_1", 4));
     expect(client.writeBudget("act_1")).toMatchObject({ limit: 200, used: 0, remaining: 200 });
+  });
+
+  it("past its limit, resetAt is when a slot really frees up, and old writes leave the window", async () => {
+    const budget = createWriteBudget(2, 300);
+    budget.record("act_1");
+    await sleep(60);
+    const second = Date.now();
+    budget.record("act_1");
+    await sleep(60);
+    budget.record("act_1");
+    const state = budget.state("act_1");
+    expect(state).toMatchObject({ limit: 2, used: 2, remaining: 0 });
+    // The first write leaving the window frees nothing: two are still counted until the second leaves.
+    expect(state.resetAt).toBeGreaterThanOrEqual(second + 300);
+    await sleep(320);
+    expect(budget.state("act_1")).toEqual({ limit: 2, used: 0, remaining: 2, resetAt: null });
+    for (let i = 0; i < 1000; i++) budget.record("act_2");
+    expect(budget.state("act_2")).toMatchObject({ used: 2, remaining: 0 });
   });
 });
 
