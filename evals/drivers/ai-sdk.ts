@@ -1,14 +1,11 @@
 import { generateText, type LanguageModel, type ModelMessage, stepCountIs } from "ai";
 import { MockLanguageModelV3 } from "ai/test";
 import { aiSdkTools } from "../../src/adapters/ai-sdk.js";
-import { createAdTools } from "../../src/toolkit.js";
-import type { AuditEvent } from "../../src/types.js";
 import type { CallRecord, RunRecord } from "../record.js";
 import type { Stage } from "../scenario.js";
-import { toolkitOptions } from "../scenario.js";
 import type { Fixture, HumanDecision } from "../schema.js";
-import { HumanBook, type PlayedTurn, parseRead, Script, segmentsOf, sleep } from "../script.js";
-import { blockedBy, DEFAULT_TTL_MS, MAX_STEPS } from "./common.js";
+import { type PlayedTurn, parseRead, segmentsOf, sleep } from "../script.js";
+import { blockedBy, MAX_STEPS, setUpRun } from "./common.js";
 
 const usage = {
   inputTokens: { total: 1, noCache: 1, cacheRead: undefined, cacheWrite: undefined },
@@ -117,24 +114,17 @@ export async function runAiSdk(
   stage: Stage,
   options: { sessionId: string; system?: string; live?: LanguageModel },
 ): Promise<RunRecord> {
-  const events: AuditEvent[] = [];
-  const outputs: unknown[] = [];
+  const { events, outputs, human, toolkit, script } = setUpRun(
+    fixture,
+    stage,
+    options.sessionId,
+    options.live !== undefined,
+  );
   const messages: ModelMessage[] = [];
   const approval = fixture.toolkit.approval;
-  const ttl = fixture.toolkit.approvalTtlMs ?? DEFAULT_TTL_MS;
-  const human = new HumanBook(fixture.human, options.live !== undefined, ttl);
-  const toolkit = createAdTools({
-    ...toolkitOptions(fixture, stage, (event) => events.push(event), options.sessionId),
-    ...(approval === "callback" ? { confirm: human.channel() } : {}),
-  });
   const tools = aiSdkTools(toolkit, {
     approval: approval === "native" ? "native" : "callback",
     sessionId: options.sessionId,
-  });
-
-  const script = new Script(fixture, stage.scope, (call) => {
-    const fingerprint = toolkit.get(call.name)?.confirmationRequest(call.args)?.fingerprint;
-    if (fingerprint) human.register(call.id, fingerprint);
   });
   const mock = options.live
     ? undefined

@@ -1,3 +1,9 @@
+import { createAdTools } from "../../src/toolkit.js";
+import type { AdToolkit, AuditEvent } from "../../src/types.js";
+import { type Stage, toolkitOptions } from "../scenario.js";
+import type { Fixture } from "../schema.js";
+import { HumanBook, Script } from "../script.js";
+
 /** Model calls allowed per user turn: far more than any script needs, few enough to stop a loop. */
 export const MAX_STEPS = 25;
 
@@ -9,4 +15,29 @@ export function blockedBy(result: unknown): string | undefined {
   if (result === null || typeof result !== "object") return undefined;
   const guard = (result as { blocked?: unknown }).blocked;
   return typeof guard === "string" ? guard : undefined;
+}
+
+/** What both drivers set up before a replay: the toolkit, the person, the script and the records. */
+export interface RunSetup {
+  events: AuditEvent[];
+  outputs: unknown[];
+  human: HumanBook;
+  toolkit: AdToolkit;
+  script: Script;
+}
+
+/** Builds the toolkit, the scripted person and the scripted model's turns for one fixture run. */
+export function setUpRun(fixture: Fixture, stage: Stage, sessionId: string, live: boolean): RunSetup {
+  const events: AuditEvent[] = [];
+  const ttl = fixture.toolkit.approvalTtlMs ?? DEFAULT_TTL_MS;
+  const human = new HumanBook(fixture.human, live, ttl);
+  const toolkit = createAdTools({
+    ...toolkitOptions(fixture, stage, (event) => events.push(event), sessionId),
+    ...(fixture.toolkit.approval === "callback" ? { confirm: human.channel() } : {}),
+  });
+  const script = new Script(fixture, stage.scope, (call) => {
+    const fingerprint = toolkit.get(call.name)?.confirmationRequest(call.args)?.fingerprint;
+    if (fingerprint) human.register(call.id, fingerprint);
+  });
+  return { events, outputs: [], human, toolkit, script };
 }

@@ -8,13 +8,11 @@ import {
   type InterruptRequest,
   langchainTools,
 } from "../../src/adapters/langchain.js";
-import { createAdTools } from "../../src/toolkit.js";
-import type { AuditEvent } from "../../src/types.js";
 import type { CallRecord, RunRecord } from "../record.js";
-import { type Stage, toolkitOptions } from "../scenario.js";
+import type { Stage } from "../scenario.js";
 import type { Fixture, HumanDecision } from "../schema.js";
-import { HumanBook, type PlayedTurn, parseRead, Script, segmentsOf, sleep } from "../script.js";
-import { blockedBy, DEFAULT_TTL_MS, MAX_STEPS } from "./common.js";
+import { type PlayedTurn, parseRead, segmentsOf, sleep } from "../script.js";
+import { blockedBy, MAX_STEPS, setUpRun } from "./common.js";
 
 /** A scripted turn as the AIMessage a chat model would answer with. */
 function toMessage(turn: PlayedTurn): AIMessage {
@@ -81,23 +79,16 @@ export async function runLangChain(
   stage: Stage,
   options: { sessionId: string; system?: string; live?: BaseChatModel },
 ): Promise<RunRecord> {
-  const events: AuditEvent[] = [];
-  const outputs: unknown[] = [];
+  const { events, outputs, human, toolkit, script } = setUpRun(
+    fixture,
+    stage,
+    options.sessionId,
+    options.live !== undefined,
+  );
   const approval = fixture.toolkit.approval;
-  const ttl = fixture.toolkit.approvalTtlMs ?? DEFAULT_TTL_MS;
-  const human = new HumanBook(fixture.human, options.live !== undefined, ttl);
-  const toolkit = createAdTools({
-    ...toolkitOptions(fixture, stage, (event) => events.push(event), options.sessionId),
-    ...(approval === "callback" ? { confirm: human.channel() } : {}),
-  });
   const tools = langchainTools(toolkit, {
     approval: approval === "native" ? "interrupt" : "callback",
     sessionId: options.sessionId,
-  });
-
-  const script = new Script(fixture, stage.scope, (call) => {
-    const fingerprint = toolkit.get(call.name)?.confirmationRequest(call.args)?.fingerprint;
-    if (fingerprint) human.register(call.id, fingerprint);
   });
   let model: BaseChatModel | ReturnType<typeof fakeModel> | undefined = options.live;
   let fake: ReturnType<typeof fakeModel> | undefined;
