@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { z } from "zod";
-import { type AdClient, createClient } from "./client/index.js";
+import { type AdClient, type CallOptions, createClient } from "./client/index.js";
 import type { Outcome } from "./client/outcome.js";
 import { type DecisionLog, decide, safely } from "./guards/audit.js";
 import {
@@ -18,7 +18,7 @@ import { creativeLoopNote, type PushStatus, pushNote, runKeyNote } from "./guard
 import { checkGivenId, createRequestIds, type DerivedId, targetOf } from "./guards/request-ids.js";
 import { blocked, shapeOutcome } from "./guards/results.js";
 import { modelDescription, scopeRefusal, selectTools, takesAccount } from "./guards/scope.js";
-import { redactDeep } from "./guards/secrets.js";
+import { redactDeep, redactResult } from "./guards/secrets.js";
 import { CONFIRM_FIELD, modelSchema, validate } from "./guards/validation.js";
 import type { ToolDefinition } from "./tools/define.js";
 import { getTool, offeredTools } from "./tools/index.js";
@@ -125,7 +125,7 @@ export function createAdTools(options: AdToolsOptions = {}): AdToolkit {
         retryable: false,
       };
     }
-    result = redactDeep(result, apiKey);
+    result = redactResult(result, apiKey);
     if (options.onEvent) {
       const event: AuditEvent = {
         tool,
@@ -288,7 +288,8 @@ export function createAdTools(options: AdToolsOptions = {}): AdToolkit {
         decide(log, "request-id", "allow", `kept the ${idName} the model sent`);
       } else {
         const id = ids.id;
-        body = { ...body, [idName]: id };
+        // The body is the validator's fresh output, owned by this call: set the key in place.
+        body[idName] = id;
         audit.requestId = id;
         decide(log, "request-id", "modify", `injected ${idName}`);
         if (def.name === "generate-from-brief") {
@@ -337,15 +338,25 @@ export function createAdTools(options: AdToolsOptions = {}): AdToolkit {
     const key = `${def.name}\n${change}\n${String(body[def.idField.name])}\n${String(body[CONFIRM_FIELD] ?? "")}`;
     const pending = inflight.get(key);
     if (pending) return pending;
-    const sending = client
-      .call(def.name, body, callOptions)
-      .then((outcome) => {
-        requestIds.settle(ids, outcome);
-        return outcome;
-      })
-      .finally(() => inflight.delete(key));
+    const sending = sendShared(key, def.name, body, ids, callOptions);
     inflight.set(key, sending);
     return sending;
+  }
+
+  async function sendShared(
+    key: string,
+    tool: string,
+    body: Record<string, unknown>,
+    ids: DerivedId,
+    callOptions: CallOptions,
+  ): Promise<Outcome> {
+    try {
+      const outcome = await client.call(tool, body, callOptions);
+      requestIds.settle(ids, outcome);
+      return outcome;
+    } finally {
+      inflight.delete(key);
+    }
   }
 
   const call = (name: string, input: unknown, context: CallContext = {}): Promise<ToolResult> => {

@@ -16,6 +16,25 @@ export function redactDeep<T>(value: T, key?: string): T {
   return scrub(value, key) as T;
 }
 
+/**
+ * {@link redactDeep} for a ToolResult, skipping its `data`: `data` only ever holds an answer of the
+ * client, which redacts every answer's text before parsing it. The members adrails wrote itself
+ * (errors, hints, notes, parts of a 207) are still scrubbed, since they can quote the model's input.
+ */
+export function redactResult<T extends object>(result: T, key?: string): T {
+  let copy: Record<string, unknown> | undefined;
+  const record = result as Record<string, unknown>;
+  for (const name of Object.keys(record)) {
+    if (name === "data") continue;
+    const member = record[name];
+    const clean = scrub(member, key);
+    if (clean === member) continue;
+    copy ??= { ...record };
+    copy[name] = clean;
+  }
+  return (copy ?? result) as T;
+}
+
 function scrub(value: unknown, key: string | undefined): unknown {
   if (typeof value === "string") {
     return value.includes("adk_") || (key !== undefined && key !== "" && value.includes(key))

@@ -19,8 +19,40 @@ export const isoDate = () =>
     .refine((v) => DATE.test(v) && !Number.isNaN(Date.parse(`${v}T00:00:00Z`)), "must be a date YYYY-MM-DD")
     .meta({ format: "date" });
 
+const HTTP_URL_START = /^https?:\/\//i;
+const TAB_OR_NEWLINE = /[\t\n\r]/g;
+const NOT_HTTP_URL = "must be an absolute http(s) URL";
+const NOT_PUBLIC_URL = "must be a public URL (no loopback, link-local or private-range host)";
+
+// What z.url({ protocol: /^https?$/ }) accepts and sends (trimmed, tabs and newlines removed), with
+// the URL parsed once: only a media URL needs the parsed host, for the private-host rule.
+const httpUrl = (publicOnly: boolean) =>
+  z
+    .string()
+    .check((ctx) => {
+      const trimmed = ctx.value.trim();
+      const host = publicOnly ? hostOf(trimmed) : URL.canParse(trimmed) ? "" : undefined;
+      // The scheme and its slashes must be written out: the URL parser alone accepts "https:x.com".
+      if (host === undefined || !HTTP_URL_START.test(trimmed)) {
+        ctx.issues.push({ code: "invalid_format", format: "url", input: ctx.value, message: NOT_HTTP_URL });
+      } else if (publicOnly && isPrivateHost(host)) {
+        ctx.issues.push({ code: "custom", input: ctx.value, message: NOT_PUBLIC_URL });
+      } else {
+        ctx.value = trimmed.replace(TAB_OR_NEWLINE, "");
+      }
+    })
+    .meta({ format: "uri" });
+
+function hostOf(text: string): string | undefined {
+  try {
+    return new URL(text).hostname;
+  } catch {
+    return undefined;
+  }
+}
+
 /** An absolute http(s) URI. */
-export const uri = () => z.url({ protocol: /^https?$/, error: "must be an absolute http(s) URL" });
+export const uri = () => httpUrl(false);
 
 /** True for loopback, link-local, private-range and unspecified hosts, which the service refuses for media. */
 export function isPrivateHost(hostname: string): boolean {
@@ -50,14 +82,7 @@ export function isPrivateHost(hostname: string): boolean {
 }
 
 /** A public http(s) media URL: loopback, link-local and private-range hosts are refused. */
-export const publicUri = () =>
-  uri().refine((v) => {
-    try {
-      return !isPrivateHost(new URL(v).hostname);
-    } catch {
-      return false;
-    }
-  }, "must be a public URL (no loopback, link-local or private-range host)");
+export const publicUri = () => httpUrl(true);
 
 /** A URL whose scheme may be left out (the service fills `https://`). */
 export const looseUrl = () =>
