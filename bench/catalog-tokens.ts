@@ -8,6 +8,12 @@ import { createAdTools } from "../src/toolkit.js";
 
 const BUDGET = 7000;
 const toolkit = createAdTools({ apiKey: "adk_bench_placeholder", baseUrl: "http://127.0.0.1:1" });
+// A host that sets a default account: every account_id field then names it.
+const withAccount = createAdTools({
+  apiKey: "adk_bench_placeholder",
+  baseUrl: "http://127.0.0.1:1",
+  accountId: "act_1234567890",
+});
 
 const count = (fn: object) => encode(JSON.stringify({ type: "function", function: fn })).length;
 
@@ -53,6 +59,12 @@ console.log(`tools: ${rows.length}`);
 console.log(
   `total: ${total} tokens (budget ${BUDGET}; bare schemas without descriptions: ${sum(rows.map((r) => r.bare))})`,
 );
+let accountTotal = 0;
+for (const tool of withAccount.tools) {
+  const parameters = await zodSchema(tool.inputSchema as z.ZodType<unknown>).jsonSchema;
+  accountTotal += count({ name: tool.name, description: tool.description, parameters });
+}
+console.log(`with a default account (accountId set): ${accountTotal} tokens`);
 console.log(`without the $schema line: ${sum(rows.map((r) => r.noDialect))} tokens`);
 for (const group of ["A", "B", "C", "D", "E", "F"]) {
   const inGroup = rows.filter((r) => r.group === group);

@@ -11,15 +11,84 @@
 // calls of the per-pair ratio toolkit/raw (each pair measured within the same iteration), at zero
 // added service latency, where the overhead is the largest share. A second, shorter pass with the
 // simulator's `latencyMs` shows the same ratio with a realistic service time, for context.
-//   npx tsx bench/overhead.ts [iterations, default 3000] [latency ms of the context pass, default 5]
+//
+// The simulator runs in a child process by default, as a real service would: sharing the caller's
+// process (and so its event loop and CPU caches) inflates every side's own work. `--in-process`
+// runs it in the bench's own process instead, for comparison.
+//   npx tsx bench/overhead.ts [iterations, default 3000] [latency ms of the context pass, default 5] [--in-process]
+import { type ChildProcess, fork } from "node:child_process";
 import { performance } from "node:perf_hooks";
 import { Agent } from "undici";
 import { createClient } from "../src/client/index.js";
 import { startSimulator } from "../src/sim/index.js";
 import { createAdTools } from "../src/toolkit.js";
 
-const ITERATIONS = Number(process.argv[2] ?? 3000);
-const CONTEXT_LATENCY_MS = Number(process.argv[3] ?? 5);
+/** The handful of simulator operations the bench needs, wherever the simulator runs. */
+interface BenchSim {
+  url: string;
+  apiKey: string;
+  reset(): Promise<void>;
+  sentBodies(): Promise<string[]>;
+  close(): Promise<void>;
+}
+
+const simOptions = (latencyMs: number) => ({
+  rateLimit: { limit: 1_000_000_000, windowMs: 60_000 },
+  writeBudget: { limit: 1_000_000_000, windowMs: 3_600_000 },
+  latencyMs,
+});
+
+async function inProcessSim(latencyMs: number): Promise<BenchSim> {
+  const sim = await startSimulator(simOptions(latencyMs));
+  return {
+    url: sim.url,
+    apiKey: sim.apiKey,
+    reset: async () => sim.control.reset(),
+    sentBodies: async () => sim.control.requests().map((r) => JSON.stringify(r.body)),
+    close: () => sim.close(),
+  };
+}
+
+async function childSim(latencyMs: number): Promise<BenchSim> {
+  const child: ChildProcess = fork(new URL("./sim-process.ts", import.meta.url), [String(latencyMs)], {
+    execArgv: ["--import", "tsx"],
+  });
+  const next = <T>(type: string) =>
+    new Promise<T>((resolve) => {
+      const on = (m: { type: string }) => {
+        if (m.type !== type) return;
+        child.off("message", on);
+        resolve(m as T);
+      };
+      child.on("message", on);
+    });
+  const ready = await next<{ url: string; apiKey: string }>("ready");
+  return {
+    url: ready.url,
+    apiKey: ready.apiKey,
+    reset: async () => {
+      const done = next("done");
+      child.send({ type: "reset" });
+      await done;
+    },
+    sentBodies: async () => {
+      const answer = next<{ bodies: string[] }>("requests");
+      child.send({ type: "requests" });
+      return (await answer).bodies;
+    },
+    close: async () => {
+      const exited = new Promise((resolve) => child.once("exit", resolve));
+      child.send({ type: "close" });
+      await exited;
+    },
+  };
+}
+
+const startSim = process.argv.includes("--in-process") ? inProcessSim : childSim;
+
+const args = process.argv.slice(2).filter((a) => !a.startsWith("--"));
+const ITERATIONS = Number(args[0] ?? 3000);
+const CONTEXT_LATENCY_MS = Number(args[1] ?? 5);
 const CONTEXT_ITERATIONS = Math.max(50, Math.round(ITERATIONS / 15));
 const TARGET = 1.1;
 
@@ -48,11 +117,7 @@ interface PassResult {
 async function pass(latencyMs: number, iterations: number): Promise<PassResult> {
   const warmup = Math.min(300, Math.max(50, iterations / 10));
   const resetEvery = 500;
-  const sim = await startSimulator({
-    rateLimit: { limit: 1_000_000_000, windowMs: 60_000 },
-    writeBudget: { limit: 1_000_000_000, windowMs: 3_600_000 },
-    latencyMs,
-  });
+  const sim = await startSim(latencyMs);
   const agent = new Agent();
   const transport = {
     apiKey: sim.apiKey,
@@ -89,9 +154,9 @@ async function pass(latencyMs: number, iterations: number): Promise<PassResult> 
   ];
 
   // The other sides send exactly the bodies the toolkit sent (defaults and request_id included).
-  sim.control.reset();
+  await sim.reset();
   for (const { tool, input } of calls) await toolkit.call(tool, input);
-  const sentText = sim.control.requests().map((r) => JSON.stringify(r.body));
+  const sentText = await sim.sentBodies();
   if (sentText.length !== calls.length) throw new Error("the toolkit did not send one request per call");
   const sentBody = sentText.map((text) => JSON.parse(text) as Record<string, unknown>);
   const origin = new URL(sim.url).origin;
@@ -133,7 +198,7 @@ async function pass(latencyMs: number, iterations: number): Promise<PassResult> 
   const took: Record<Side, number> = { raw: 0, client: 0, toolkit: 0 };
   for (let i = -warmup; i < iterations; i++) {
     // Keeps the simulator's request log small; the next push creates its ad again, for one side.
-    if (i % resetEvery === 0) sim.control.reset();
+    if (i % resetEvery === 0) await sim.reset();
     for (let c = 0; c < calls.length; c++) {
       for (const side of ORDERS[(i + warmup + c) % ORDERS.length]!) {
         const t = performance.now();
@@ -183,7 +248,7 @@ function report(r: PassResult): number {
     "toolkit/raw p25..p75": `${quantile(all, 0.25).toFixed(2)}..${quantile(all, 0.75).toFixed(2)}`,
   });
   console.log(
-    `\nservice latency ${r.latencyMs} ms: ${r.iterations} interleaved iterations x ${r.tools.length} calls (ratios: median of per-pair ratios)`,
+    `\nsimulator ${process.argv.includes("--in-process") ? "in this process" : "in a child process"}, service latency ${r.latencyMs} ms: ${r.iterations} interleaved iterations x ${r.tools.length} calls (ratios: median of per-pair ratios)`,
   );
   console.table(rows);
   return overall;

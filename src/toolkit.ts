@@ -17,7 +17,7 @@ import { DEFAULT_MAX_RESULT_CHARS, toModelText } from "./guards/model-text.js";
 import { creativeLoopNote, type PushStatus, pushNote, runKeyNote } from "./guards/notes.js";
 import { checkGivenId, createRequestIds, type DerivedId, targetOf } from "./guards/request-ids.js";
 import { blocked, shapeOutcome } from "./guards/results.js";
-import { modelDescription, scopeRefusal, selectTools, takesAccount } from "./guards/scope.js";
+import { scopeRefusal, selectTools, takesAccount } from "./guards/scope.js";
 import { redactDeep, redactResult } from "./guards/secrets.js";
 import { CONFIRM_FIELD, modelSchema, validate } from "./guards/validation.js";
 import type { ToolDefinition } from "./tools/define.js";
@@ -83,7 +83,8 @@ export function createAdTools(options: AdToolsOptions = {}): AdToolkit {
       name: def.name,
       group: def.group,
       definition: def,
-      description: modelDescription(def, accountDefault),
+      // The default account is told in the account_id field, not repeated in every description.
+      description: def.description,
       inputSchema: schema,
       needsConfirmation: (input) => confirmationFor(def, schema, input) !== null,
       confirmationRequest: (input) => confirmationFor(def, schema, input),

@@ -30,7 +30,6 @@ export {
 export { blocked, joinNotes, type ShapeContext, shapeOutcome } from "./results.js";
 export {
   isReadOnly,
-  modelDescription,
   outOfScope,
   type ScopeOptions,
   scopeRefusal,

@@ -61,9 +61,3 @@ export function scopeRefusal(
 
 /** True when the tool's body has an `account_id` field. */
 export const takesAccount = (def: ToolDefinition) => "account_id" in def.input.shape;
-
-/** The description a model reads: the catalog's, plus the default account when there is one. */
-export function modelDescription(def: ToolDefinition, accountId?: string): string {
-  if (!accountId || !takesAccount(def)) return def.description;
-  return `${def.description} account_id defaults to ${accountId}.`;
-}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { modelDescription, outOfScope, scopeRefusal, selectTools } from "../../src/guards/scope.js";
+import { outOfScope, scopeRefusal, selectTools } from "../../src/guards/scope.js";
 import { catalog, getTool, offeredTools } from "../../src/tools/index.js";
 
 const names = (defs: { name: string }[]) => defs.map((d) => d.name);
@@ -56,13 +56,5 @@ describe("scope refusals", () => {
     expect(scopeRefusal("emergency-recovery", getTool("emergency-recovery"), {})).toMatchObject({
       blocked: "disabled",
     });
-  });
-});
-
-describe("modelDescription", () => {
-  it("tells the model the default account where the tool takes one", () => {
-    expect(modelDescription(getTool("results")!, "act_123")).toContain("account_id defaults to act_123");
-    expect(modelDescription(getTool("benchmarks")!, "act_123")).not.toContain("act_123");
-    expect(modelDescription(getTool("results")!)).toBe(getTool("results")!.description);
   });
 });

@@ -43,8 +43,10 @@ describe("createAdTools: what it offers", () => {
     expect(json.properties.hard_confirm_text).toBeUndefined();
     expect(json.required).not.toContain("account_id");
     expect(json.required).not.toContain("request_id");
-    expect(push.description).toContain("account_id defaults to act_123");
-    expect(kit.get("benchmarks")!.description).not.toContain("act_123");
+    expect(json.properties.account_id.description).toContain("act_123");
+    const results = z.toJSONSchema(kit.get("results")!.inputSchema, { io: "input" }) as any;
+    expect(results.properties.account_id.description).toContain("act_123");
+    expect(JSON.stringify(z.toJSONSchema(kit.get("benchmarks")!.inputSchema))).not.toContain("act_123");
   });
 
   it("does not expose the API key through its options", () => {
