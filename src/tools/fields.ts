@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { nonPublicHostReason } from "./hosts.js";
 
 // Field builders shared by the tool definitions. They keep the JSON Schema a model reads lean:
 // formats are shown as `format`, and patterns are checked in code rather than sent as regexes.
@@ -55,31 +56,7 @@ function hostOf(text: string): string | undefined {
 export const uri = () => httpUrl(false);
 
 /** True for loopback, link-local, private-range and unspecified hosts, which the service refuses for media. */
-export function isPrivateHost(hostname: string): boolean {
-  const host = hostname.toLowerCase().replace(/^\[|\]$/g, "");
-  if (host === "localhost" || host.endsWith(".localhost") || host === "::" || host === "::1") return true;
-  const v4 = host.match(/^(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/);
-  if (v4) {
-    const [a, b] = [Number(v4[1]), Number(v4[2])];
-    return (
-      a === 0 ||
-      a === 10 ||
-      a === 127 ||
-      (a === 169 && b === 254) ||
-      (a === 172 && b >= 16 && b <= 31) ||
-      (a === 192 && b === 168)
-    );
-  }
-  if (host.startsWith("::ffff:")) {
-    // IPv4-mapped: WHATWG URL rewrites ::ffff:127.0.0.1 to the hex form ::ffff:7f00:1.
-    const hex = host.slice(7).match(/^([0-9a-f]{1,4}):([0-9a-f]{1,4})$/);
-    if (!hex) return isPrivateHost(host.slice(7));
-    const [hi, lo] = [Number.parseInt(hex[1]!, 16), Number.parseInt(hex[2]!, 16)];
-    return isPrivateHost(`${hi >> 8}.${hi & 255}.${lo >> 8}.${lo & 255}`);
-  }
-  // IPv6 link-local fe80::/10 and unique-local fc00::/7.
-  return /^(fe[89ab][0-9a-f]|f[cd][0-9a-f]{2}):/.test(host);
-}
+export const isPrivateHost = (hostname: string): boolean => nonPublicHostReason(hostname) !== null;
 
 /** A public http(s) media URL: loopback, link-local and private-range hosts are refused. */
 export const publicUri = () => httpUrl(true);
