@@ -1,44 +1,49 @@
 // Tokens (o200k) a model pays for the tool catalog on every request: each offered tool as the
-// OpenAI function-calling payload the AI SDK sends (name, description, JSON Schema of the
-// model-facing input). Run: npx tsx bench/catalog-tokens.ts
-import { zodSchema } from "ai";
+// OpenAI function-calling payload each adapter hands the provider (name, description, JSON Schema
+// of the model-facing input), serialised as it is sent. Run: npx tsx bench/catalog-tokens.ts
+import { convertToOpenAITool } from "@langchain/core/utils/function_calling";
+import { asSchema } from "ai";
 import { encode } from "gpt-tokenizer/encoding/o200k_base";
-import type { z } from "zod";
+import { aiSdkTools } from "../src/adapters/ai-sdk.js";
+import { langchainTools } from "../src/adapters/langchain.js";
 import { createAdTools } from "../src/toolkit.js";
+import type { AdToolkit } from "../src/types.js";
 
 const BUDGET = 7000;
-const toolkit = createAdTools({ apiKey: "adk_bench_placeholder", baseUrl: "http://127.0.0.1:1" });
+const transport = { apiKey: "adk_bench_placeholder", baseUrl: "http://127.0.0.1:1" };
+const toolkit = createAdTools(transport);
 // A host that sets a default account: every account_id field then names it.
-const withAccount = createAdTools({
-  apiKey: "adk_bench_placeholder",
-  baseUrl: "http://127.0.0.1:1",
-  accountId: "act_1234567890",
-});
+const withAccount = createAdTools({ ...transport, accountId: "act_1234567890" });
 
-const count = (fn: object) => encode(JSON.stringify({ type: "function", function: fn })).length;
+const count = (payload: object) => encode(JSON.stringify(payload)).length;
 
-const rows: { name: string; group: string; tokens: number; bare: number; noDialect: number }[] = [];
-for (const tool of toolkit.tools) {
-  // The JSON Schema exactly as the AI SDK converts it for a provider.
-  const parameters = await zodSchema(tool.inputSchema as z.ZodType<unknown>).jsonSchema;
-  rows.push({
-    name: tool.name,
-    group: tool.group,
-    tokens: count({ name: tool.name, description: tool.description, parameters }),
-    // The floor: the same tool with no description at all.
-    bare: count({ name: tool.name, parameters: stripDescriptions(parameters) }),
-    // Without the `$schema` dialect line every schema carries (some providers drop it).
-    noDialect: count({
-      name: tool.name,
-      description: tool.description,
-      parameters: withoutDialect(parameters),
-    }),
-  });
+interface Row {
+  name: string;
+  group: string;
+  tokens: number;
+  bare: number;
 }
 
-function withoutDialect(schema: object): object {
-  const { $schema: _dialect, ...rest } = schema as Record<string, unknown>;
-  return rest;
+/** Each tool as the AI SDK's OpenAI provider sends it. */
+async function aiSdkRows(kit: AdToolkit): Promise<Row[]> {
+  const rows: Row[] = [];
+  for (const [name, made] of Object.entries(aiSdkTools(kit))) {
+    const parameters = await asSchema(made.inputSchema).jsonSchema;
+    const fn = { name, description: made.description, parameters };
+    rows.push({
+      name,
+      group: kit.get(name)!.group,
+      tokens: count({ type: "function", function: fn }),
+      // The floor: the same tool with no description at all.
+      bare: count({ type: "function", function: { name, parameters: stripDescriptions(parameters) } }),
+    });
+  }
+  return rows;
+}
+
+/** The catalog as LangChain hands it to an OpenAI-format provider. */
+function langchainTotal(kit: AdToolkit): number {
+  return sum(langchainTools(kit).map((made) => count(convertToOpenAITool(made))));
 }
 
 function stripDescriptions(node: unknown): unknown {
@@ -54,18 +59,20 @@ function stripDescriptions(node: unknown): unknown {
 }
 
 const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
+const rows = await aiSdkRows(toolkit);
 const total = sum(rows.map((r) => r.tokens));
+const accountTotal = sum((await aiSdkRows(withAccount)).map((r) => r.tokens));
+const langchain = langchainTotal(toolkit);
+const langchainAccount = langchainTotal(withAccount);
+
 console.log(`tools: ${rows.length}`);
 console.log(
-  `total: ${total} tokens (budget ${BUDGET}; bare schemas without descriptions: ${sum(rows.map((r) => r.bare))})`,
+  `total (AI SDK): ${total} tokens (budget ${BUDGET}; bare schemas without descriptions: ${sum(rows.map((r) => r.bare))})`,
 );
-let accountTotal = 0;
-for (const tool of withAccount.tools) {
-  const parameters = await zodSchema(tool.inputSchema as z.ZodType<unknown>).jsonSchema;
-  accountTotal += count({ name: tool.name, description: tool.description, parameters });
-}
-console.log(`with a default account (accountId set): ${accountTotal} tokens`);
-console.log(`without the $schema line: ${sum(rows.map((r) => r.noDialect))} tokens`);
+console.log(`total (LangChain): ${langchain} tokens`);
+console.log(
+  `with a default account (accountId set): AI SDK ${accountTotal}, LangChain ${langchainAccount} tokens`,
+);
 for (const group of ["A", "B", "C", "D", "E", "F"]) {
   const inGroup = rows.filter((r) => r.group === group);
   console.log(`  group ${group}: ${sum(inGroup.map((r) => r.tokens))} tokens, ${inGroup.length} tools`);
@@ -73,7 +80,8 @@ for (const group of ["A", "B", "C", "D", "E", "F"]) {
 console.log("largest five:");
 for (const r of [...rows].sort((a, b) => b.tokens - a.tokens).slice(0, 5))
   console.log(`  ${r.name}: ${r.tokens}`);
-if (total > BUDGET) {
-  console.error(`over budget by ${total - BUDGET} tokens`);
+const worst = Math.max(total, accountTotal, langchain, langchainAccount);
+if (worst > BUDGET) {
+  console.error(`over budget by ${worst - BUDGET} tokens`);
   process.exitCode = 1;
 }

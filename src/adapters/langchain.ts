@@ -83,7 +83,9 @@ function toLangChainTool(
 ): LangChainAdTool {
   // The model sees the shared JSON Schema; the carrier accepts any input so that the toolkit,
   // not LangChain's parser, answers invalid input with a ToolResult the model can act on.
-  const schema = z.unknown().meta(modelJsonSchema(adTool));
+  // LangChain converts the carrier with zod, which opens every schema with a `$schema` line
+  // (about 17 tokens a tool on every request); an undefined member is left out of the JSON sent.
+  const schema = z.unknown().meta({ $schema: undefined, ...modelJsonSchema(adTool) });
 
   const run = async (input: unknown, runtime: ToolRuntime | undefined): Promise<ToolResult> => {
     const toolCallId = runtime?.toolCall?.id ?? runtime?.toolCallId;

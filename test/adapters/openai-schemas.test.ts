@@ -6,6 +6,7 @@ import { generateText } from "ai";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { aiSdkTools } from "../../src/adapters/ai-sdk.js";
 import { langchainTools } from "../../src/adapters/langchain.js";
+import { modelJsonSchema } from "../../src/adapters/shared.js";
 import { createAdTools } from "../../src/toolkit.js";
 import { offeredTools } from "../../src/tools/index.js";
 
@@ -235,9 +236,13 @@ it("the non-strict checks catch what OpenAI refuses", () => {
 });
 
 it("LangChain's OpenAI tool format for every tool passes the same function-schema rules", () => {
-  for (const tool of langchainTools(toolkit())) {
-    const { function: fn } = convertToOpenAITool(tool);
-    const { $schema: _dialect, ...parameters } = fn.parameters as Json;
+  const kit = toolkit();
+  for (const tool of langchainTools(kit)) {
+    // As a provider sends it: serialised, so nothing is left of the dialect line.
+    const { function: fn } = JSON.parse(JSON.stringify(convertToOpenAITool(tool)));
+    const parameters = fn.parameters as Json;
+    expect(parameters, fn.name).not.toHaveProperty("$schema");
+    expect(parameters).toEqual(modelJsonSchema(kit.get(fn.name)!));
     expect(
       functionSchemaProblems({ name: fn.name, description: fn.description, parameters }),
       fn.name,
