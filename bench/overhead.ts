@@ -9,13 +9,18 @@
 // Each iteration runs each call once per side, back to back, in a rotating order, so machine noise
 // and connection warmth hit every side alike. The headline is the median over all iterations and
 // calls of the per-pair ratio toolkit/raw (each pair measured within the same iteration), at zero
-// added service latency, where the overhead is the largest share. A second, shorter pass with the
-// simulator's `latencyMs` shows the same ratio with a realistic service time, for context.
+// added service latency, where the overhead is the largest share. Shorter passes with the
+// simulator's `latencyMs` (1, 2 and 5 ms by default) show the same ratio as service time grows.
+//
+// Last, what the guards cost: each call's input checks (validation and the other guards that run
+// before sending, through `needsConfirmation`) in a hot loop, next to all guards within the
+// interleaved run (toolkit minus client, which share everything else). On a machine where code
+// runs cold after every wait on the network, the second is many times the first.
 //
 // The simulator runs in a child process by default, as a real service would: sharing the caller's
 // process (and so its event loop and CPU caches) inflates every side's own work. `--in-process`
 // runs it in the bench's own process instead, for comparison.
-//   npx tsx bench/overhead.ts [iterations, default 3000] [latency ms of the context pass, default 5] [--in-process]
+//   npx tsx bench/overhead.ts [iterations, default 3000] [latencies ms of the context passes, default 1,2,5] [--in-process]
 import { type ChildProcess, fork } from "node:child_process";
 import { performance } from "node:perf_hooks";
 import { Agent } from "undici";
@@ -88,7 +93,10 @@ const startSim = process.argv.includes("--in-process") ? inProcessSim : childSim
 
 const args = process.argv.slice(2).filter((a) => !a.startsWith("--"));
 const ITERATIONS = Number(args[0] ?? 3000);
-const CONTEXT_LATENCY_MS = Number(args[1] ?? 5);
+const CONTEXT_LATENCIES_MS = (args[1] ?? "1,2,5")
+  .split(",")
+  .map(Number)
+  .filter((ms) => ms > 0);
 const CONTEXT_ITERATIONS = Math.max(50, Math.round(ITERATIONS / 15));
 const TARGET = 1.1;
 
@@ -107,6 +115,8 @@ interface PassResult {
   latencyMs: number;
   iterations: number;
   tools: string[];
+  /** The toolkit inputs of the calls, for the hot-cost measurement. */
+  inputs: Record<string, unknown>[];
   /** Per call, per side: milliseconds of each measured iteration. */
   ms: Record<Side, number[][]>;
   /** Per call: toolkit/raw and client/raw of each iteration's pair. */
@@ -189,6 +199,7 @@ async function pass(latencyMs: number, iterations: number): Promise<PassResult> 
     latencyMs,
     iterations,
     tools: calls.map((c) => c.tool),
+    inputs: calls.map((c) => c.input),
     ms: { raw: [], client: [], toolkit: [] },
     toolkitRatio: calls.map(() => []),
     clientRatio: calls.map(() => []),
@@ -254,9 +265,41 @@ function report(r: PassResult): number {
   return overall;
 }
 
-const headline = report(await pass(0, ITERATIONS));
-if (CONTEXT_LATENCY_MS > 0) report(await pass(CONTEXT_LATENCY_MS, CONTEXT_ITERATIONS));
+/** Microseconds per call of the guards before sending, run hot, for each call of a pass. */
+function hotGuardsUs(r: PassResult): number[] {
+  const toolkit = createAdTools({
+    apiKey: "adk_bench_unused",
+    baseUrl: "http://127.0.0.1:9",
+    sessionId: "bench",
+  });
+  return r.tools.map((name, c) => {
+    const tool = toolkit.get(name)!;
+    const input = r.inputs[c]!;
+    const rounds = 20_000;
+    for (let i = 0; i < 2_000; i++) tool.needsConfirmation(input);
+    const started = performance.now();
+    for (let i = 0; i < rounds; i++) tool.needsConfirmation(input);
+    return ((performance.now() - started) / rounds) * 1000;
+  });
+}
+
+const zero = await pass(0, ITERATIONS);
+const headline = report(zero);
+const byLatency: string[] = [];
+for (const latencyMs of CONTEXT_LATENCIES_MS) {
+  byLatency.push(`${latencyMs} ms ${report(await pass(latencyMs, CONTEXT_ITERATIONS)).toFixed(3)}`);
+}
+const hot = hotGuardsUs(zero);
+console.log("\nguards, µs per call:");
+console.table(
+  zero.tools.map((tool, c) => ({
+    tool,
+    "input checks, hot loop": hot[c]!.toFixed(1),
+    "all guards, 0 ms run (toolkit - client)": us(median(zero.ms.toolkit[c]!) - median(zero.ms.client[c]!)),
+  })),
+);
 console.log(
   `\nmedian ratio toolkit/raw at 0 ms service latency: ${headline.toFixed(3)} (target <= ${TARGET}): ${headline <= TARGET ? "met" : "NOT met"}`,
 );
+if (byLatency.length > 0) console.log(`with service latency: ${byLatency.join(", ")}`);
 process.exitCode = headline <= TARGET ? 0 : 1;
