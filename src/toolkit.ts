@@ -33,6 +33,8 @@ import type {
 } from "./types.js";
 
 const DEFAULT_APPROVAL_TTL_MS = 5 * 60_000;
+// Retry keys the model chose that a toolkit remembers; the oldest go first.
+const MAX_GIVEN_KEYS = 10_000;
 // Below this the truncation marker would not fit.
 const MIN_RESULT_CHARS = 200;
 
@@ -72,6 +74,10 @@ export function createAdTools(options: AdToolsOptions = {}): AdToolkit {
   const requestIds = createRequestIds();
   const approvals = createApprovals(ttlMs);
   const inflight = new Map<string, Promise<Outcome>>();
+  // The change each retry key chosen by the model was sent with, by tool, account and key: the
+  // service answers a reused key with the first change's outcome, so a key reused for another
+  // change would report that change as done.
+  const givenKeys = new Map<string, string>();
 
   const selected = selectTools(offeredTools, options);
   const tools = selected.map(makeTool);
@@ -280,12 +286,27 @@ export function createAdTools(options: AdToolsOptions = {}): AdToolkit {
 
     const idName = def.idField?.name;
     let ids: DerivedId | undefined;
+    let givenId = prepared.givenId;
+    if (idName && givenId !== undefined) {
+      const used = `${def.name}\n${String(body.account_id ?? "")}\n${givenId}`;
+      const earlier = givenKeys.get(used);
+      if (earlier !== undefined && earlier !== change) {
+        givenId = undefined;
+        decide(log, "request-id", "modify", `replaced a ${idName} already used for another change`);
+        notes.push(
+          `The ${idName} you sent was already used for a different change, which the service would only replay; adrails replaced it with a fresh one.`,
+        );
+      } else if (earlier === undefined) {
+        if (givenKeys.size >= MAX_GIVEN_KEYS) givenKeys.delete(givenKeys.keys().next().value!);
+        givenKeys.set(used, change);
+      }
+    }
     if (idName) {
       const scope = context.sessionId ?? options.sessionId ?? instanceScope;
       // Derived even when the model chose the key, so the outcome still retires stale ids.
       ids = requestIds.derive(scope, def.name, change, targetOf(def.name, body));
-      if (prepared.givenId !== undefined) {
-        audit.requestId = prepared.givenId;
+      if (givenId !== undefined) {
+        audit.requestId = givenId;
         decide(log, "request-id", "allow", `kept the ${idName} the model sent`);
       } else {
         const id = ids.id;
@@ -305,7 +326,7 @@ export function createAdTools(options: AdToolsOptions = {}): AdToolkit {
     return shapeOutcome(outcome, {
       writes: def.effect === "write" || def.effect === "workflow",
       idField: idName,
-      idDerived: idName !== undefined && prepared.givenId === undefined,
+      idDerived: idName !== undefined && givenId === undefined,
       notes: [...notes, ...outcomeNotes.map((note) => note(outcome))].filter(
         (note): note is string => note !== undefined,
       ),

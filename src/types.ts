@@ -159,6 +159,7 @@ export interface AdToolsOptions {
   sessionId?: string;
   /** Cap on what the model reads of a result. Default 4000. */
   maxResultChars?: number;
+  /** Per-attempt timeouts: `workflowMs` (default 300 s) for group C workflows and `push-creative`, `readMs` (default 30 s) for the rest. */
   timeouts?: { readMs?: number; workflowMs?: number };
   retry?: { maxRetries?: number; maxWaitS?: number; baseDelayMs?: number };
   rateLimit?: { limit?: number; windowMs?: number } | false;

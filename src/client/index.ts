@@ -20,7 +20,7 @@ export interface ClientOptions {
   apiKey?: string;
   /** Default: env `ADRAILS_BASE_URL`. */
   baseUrl?: string;
-  /** Per-attempt timeouts: `readMs` (default 30 s) for everything but group C workflows, `workflowMs` (default 300 s) for those. */
+  /** Per-attempt timeouts: `workflowMs` (default 300 s) for group C workflows and `push-creative` (a video waits about 90 s), `readMs` (default 30 s) for the rest. */
   timeouts?: { readMs?: number; workflowMs?: number };
   /**
    * `maxRetries` (default 3) for 429, 503 and retry-safe network failures; `maxWaitS` (default 60) is the
@@ -88,7 +88,7 @@ export function createClient(options: ClientOptions = {}): AdClient {
     const route: Route = {
       definition,
       target: { origin: url.origin, path: `${url.pathname}${url.search}` },
-      timeoutMs: isGroupCWorkflow(definition) ? workflowMs : readMs,
+      timeoutMs: isLongCall(definition) ? workflowMs : readMs,
       countsWrites: usesWriteBudget(definition),
     };
     // Only the catalog's names are kept, so arbitrary names cannot grow the cache.
@@ -132,7 +132,12 @@ export function createClient(options: ClientOptions = {}): AdClient {
         rateLimit = heard;
         limiter.observe(heard);
       }
-      const retryAfterS = parseRetryAfter(header(attempt.headers, "retry-after"));
+      // Without Retry-After, a 429 still says when the window resets.
+      const retryAfterS =
+        parseRetryAfter(header(attempt.headers, "retry-after")) ??
+        (attempt.status === 429 && rateLimit?.resetS !== undefined
+          ? Math.ceil(resetMs(rateLimit.resetS, Date.now(), 0) / 1000)
+          : undefined);
       const answer = classify(attempt.status, redactJson(attempt.text, apiKey), retryAfterS);
 
       const waitMs = refusalWaitMs(attempt.status, retryAfterS, rateLimit, retry);
@@ -234,6 +239,11 @@ function configProblem(apiKey: string, baseUrl: string): string | undefined {
 
 function isGroupCWorkflow(definition: ToolDefinition | undefined): boolean {
   return definition?.group === "C" && definition.effect === "workflow";
+}
+
+/** Group C workflows run for minutes, and a video push waits about 90 s for processing (spec 8). */
+function isLongCall(definition: ToolDefinition | undefined): boolean {
+  return definition?.name === "push-creative" || isGroupCWorkflow(definition);
 }
 
 function usesWriteBudget(definition: ToolDefinition | undefined): boolean {

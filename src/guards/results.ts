@@ -106,6 +106,18 @@ function httpHint(outcome: HttpError, ctx: ShapeContext): { hint: string; retrya
   const freshId = ctx.idField
     ? ` Nothing was created; calling again without ${ctx.idField} gets a fresh one from adrails.`
     : "";
+  if (status < 300 && outcome.shape === "non-json") {
+    // A success status with an unreadable body: the call may have done its work.
+    const next = !ctx.writes
+      ? "Retry once; if it happens again, tell the user."
+      : ctx.idField
+        ? `The write may have been applied. Calling again with exactly the same input reuses the same ${ctx.idField}, so it cannot duplicate it.`
+        : "The write may have been applied. Check before calling again.";
+    return {
+      hint: `The service answered ${status} with a body that is not JSON, so the outcome is unknown. ${next}`,
+      retryable: !ctx.writes || ctx.idField !== undefined,
+    };
+  }
   if ((status === 403 || status === 404) && outcome.accounts) {
     const ids = accountIds(outcome.accounts);
     return {

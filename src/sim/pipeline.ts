@@ -269,12 +269,28 @@ function validated(
 ): { value: Record<string, any> } | { soft: string } {
   // list-accounts ignores its body (spec section 4, group A).
   if (def.name === "list-accounts") return { value: {} };
-  const result = validateBody(def, raw);
+  const result = validateBody(def, lenient(def.name, raw));
   if (result.ok) return { value: result.value };
   if (SOFT_TOOLS.has(def.name) && result.unknownKeys.length === 0) {
     return { soft: softFailure(def.name, raw, result.message) };
   }
   throw new SimError(400, result.message);
+}
+
+/**
+ * Values the service takes although the catalog's schema, written for models, does not (spec
+ * section 4): any `status` but exact ACTIVE creates a PAUSED ad, and only the JSON boolean `true`
+ * enables fatigue-alerts' quick pass, so another `quick` is a full pass rather than a 400.
+ */
+function lenient(tool: string, raw: Record<string, unknown>): Record<string, unknown> {
+  if (tool === "push-creative" && raw.status !== undefined && typeof raw.status !== "string") {
+    // Kept as its JSON text, which is never exactly ACTIVE, so the answer still names it.
+    return { ...raw, status: JSON.stringify(raw.status) };
+  }
+  if (tool === "fatigue-alerts" && raw.quick !== undefined && typeof raw.quick !== "boolean") {
+    return { ...raw, quick: false };
+  }
+  return raw;
 }
 
 function parseJsonBody(req: IncomingMessage, text: string | null): Record<string, unknown> {

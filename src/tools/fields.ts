@@ -13,12 +13,16 @@ export const accountId = () => z.string().refine((v) => ACCOUNT_ID.test(v), "mus
 /** The optional account of a read: the service uses the workspace's active account when omitted. */
 export const readAccountId = () => accountId().optional().describe("Default: the active account");
 
+// Date.parse rolls 2024-02-30 over to March; a real date reads back as itself.
+const isCalendarDate = (v: string): boolean => {
+  if (!DATE.test(v)) return false;
+  const ms = Date.parse(`${v}T00:00:00Z`);
+  return !Number.isNaN(ms) && new Date(ms).toISOString().startsWith(v);
+};
+
 /** A calendar date, `YYYY-MM-DD`. */
 export const isoDate = () =>
-  z
-    .string()
-    .refine((v) => DATE.test(v) && !Number.isNaN(Date.parse(`${v}T00:00:00Z`)), "must be a date YYYY-MM-DD")
-    .meta({ format: "date" });
+  z.string().refine(isCalendarDate, "must be a date YYYY-MM-DD").meta({ format: "date" });
 
 const HTTP_URL_START = /^https?:\/\//i;
 const TAB_OR_NEWLINE = /[\t\n\r]/g;
@@ -75,6 +79,20 @@ export const looseUrl = () =>
 /** An integer without zod's MAX_SAFE_INTEGER bound, which costs tokens and says nothing. */
 export const integer = () =>
   z.number().refine(Number.isInteger, "must be an integer").meta({ type: "integer" });
+
+/** How many items a generation workflow makes: at least 1; above `max` the service clamps. */
+export const itemCount = (fallback: number, max: number) =>
+  integer()
+    .refine((v) => v >= 1, "must be at least 1")
+    .default(fallback)
+    .describe(`Max ${max}; more is clamped`);
+
+/** A two-letter country code such as US. */
+export const countryCode = () =>
+  z
+    .string()
+    .length(2)
+    .refine((v) => /^[A-Za-z]{2}$/.test(v), "must be a two-letter country code");
 
 /** The service's retry key for ad-platform writes: 8 to 128 characters. */
 export const requestId = () => z.string().min(8).max(128);

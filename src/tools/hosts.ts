@@ -4,7 +4,11 @@
  * simulator's refusal messages both stand on this one check.
  */
 export function nonPublicHostReason(hostname: string): string | null {
-  const host = hostname.toLowerCase().replace(/^\[|\]$/g, "");
+  // A trailing dot names the same host ("localhost." is localhost).
+  const host = hostname
+    .toLowerCase()
+    .replace(/^\[|\]$/g, "")
+    .replace(/\.+$/, "");
   if (host === "localhost" || host.endsWith(".localhost")) return `${host} is a loopback host`;
   if (/^\d{1,3}(\.\d{1,3}){3}$/.test(host)) return ipv4Reason(host);
   if (host.includes(":")) return ipv6Reason(host);

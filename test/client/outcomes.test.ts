@@ -178,6 +178,17 @@ describe("error statuses", () => {
     });
   });
 
+  it("429 without Retry-After takes the wait from X-RateLimit-Reset", async () => {
+    const client = trackedClient(fixture.server, { retry: { maxRetries: 0 } });
+    fixture.server.script({
+      status: 429,
+      json: { error: "Too many requests" },
+      headers: { "X-RateLimit-Limit": "60", "X-RateLimit-Remaining": "0", "X-RateLimit-Reset": "12" },
+    });
+    const outcome = expectKind(await client.call("results", {}), "http-error");
+    expect(outcome).toMatchObject({ status: 429, retryAfterS: 12, rateLimit: { resetS: 12 } });
+  });
+
   it("502 with an HTML body keeps its first 200 characters", async () => {
     const client = trackedClient(fixture.server);
     const html = `<html><head><title>502 Bad Gateway</title></head><body>${"x".repeat(500)}</body></html>`;

@@ -175,19 +175,22 @@ describe("timeouts", () => {
     expect(outcome).toMatchObject({ kind: "success", attempts: 2, data: { slow: false } });
   });
 
-  it("group C workflows get the workflow timeout, everything else the read timeout", async () => {
+  it("group C workflows and push-creative get the workflow timeout, everything else the read timeout", async () => {
     const client = trackedClient(fixture.server, {
       retry: { ...fast, maxRetries: 0 },
       timeouts: { readMs: 100, workflowMs: 2000 },
     });
     fixture.server.fallback = { delayMs: 300, json: wrapped({ done: true }) };
-    const [workflow, read, write, groupEWorkflow] = await Promise.all([
+    const [workflow, read, push, write, groupEWorkflow] = await Promise.all([
       client.call("creative-dna", { account_id: "act_1", brand_url: "x.test" }),
       client.call("results", {}),
+      // A video push waits about 90 s for processing at the service.
       client.call("push-creative", { account_id: "act_1", request_id: "req-00000002" }),
+      client.call("save-creative", { image_url: "https://cdn.example.com/a.png" }),
       client.call("generate-from-brief", { version_id: "v", media: "image", idempotency_key: "k" }),
     ]);
     expect(workflow.kind).toBe("success");
+    expect(push.kind).toBe("success");
     expect(read).toMatchObject({ kind: "network-error", cause: "timeout" });
     expect(write).toMatchObject({ kind: "network-error", cause: "timeout" });
     expect(groupEWorkflow).toMatchObject({ kind: "network-error", cause: "timeout" });

@@ -24,6 +24,19 @@ describe("shapeOutcome", () => {
     });
   });
 
+  it("a 200 whose body is not JSON is an unknown outcome, not a refusal", () => {
+    const garbled = err(200, "HTTP 200: the body is not JSON", { shape: "non-json", body: "<html>" });
+    const onWrite = shapeOutcome(garbled, write) as any;
+    expect(onWrite).toMatchObject({ ok: false, status: 200, retryable: true });
+    expect(onWrite.hint).toMatch(/outcome is unknown/);
+    expect(onWrite.hint).toMatch(/same request_id/);
+    expect(onWrite.hint).not.toMatch(/refused/);
+    const unkeyed = shapeOutcome(garbled, { writes: true, notes: [] }) as any;
+    expect(unkeyed).toMatchObject({ retryable: false });
+    expect(unkeyed.hint).toMatch(/Check before calling again/);
+    expect(shapeOutcome(garbled, read)).toMatchObject({ retryable: true });
+  });
+
   it("a soft 200 is a failure with a hint", () => {
     const result = shapeOutcome(
       { ...base, kind: "soft-error", status: 200, error: "unknown niche", data: {} },

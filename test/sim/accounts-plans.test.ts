@@ -172,6 +172,33 @@ describe("Client Viewer role (spec 5.8)", () => {
     expect(a.body.data.upgrade_url).toBeUndefined();
   });
 
+  it("keeps the viewer to its account grants on stored records (spec 5.7)", async () => {
+    const agency = await accountsOf(sim.keys.agency);
+    const granted = (await accountsOf(sim.keys.viewer)).map((a) => a.id);
+    const outside = agency.find((a) => !granted.includes(a.id))!.id;
+    const capture = async (account_id: string, query: string) =>
+      (
+        await call(
+          sim,
+          "capture-competitor-snapshot",
+          { account_id, source_kind: "search_terms", query, market: "US" },
+          { key: sim.keys.agency },
+        )
+      ).body.data.snapshot_id as string;
+    const hidden = await capture(outside, "hidden shoes");
+    const shown = await capture(granted[0], "shown shoes");
+    const key = sim.keys.viewer;
+    const board = (await call(sim, "list-competitor-board", {}, { key })).body.data.items as any[];
+    const ids = board.map((item) => item.snapshot_id);
+    expect(ids).toContain(shown);
+    expect(ids).not.toContain(hidden);
+    expect((await call(sim, "find-novelty-candidates", { snapshot_id: hidden }, { key })).status).toBe(404);
+    expect((await call(sim, "find-novelty-candidates", { snapshot_id: shown }, { key })).status).toBe(200);
+    // The owner still reaches both.
+    const owner = (await call(sim, "list-competitor-board", {}, { key: sim.keys.agency })).body.data.items;
+    expect(owner.map((item: any) => item.snapshot_id)).toEqual(expect.arrayContaining([hidden, shown]));
+  });
+
   it("lets the viewer read", async () => {
     const key = sim.keys.viewer;
     expect((await call(sim, "results", {}, { key })).status).toBe(200);

@@ -40,7 +40,18 @@ describe("ad status on creation (spec 3.1)", () => {
     expect(ad?.name).toMatch(/^Studio Ad /);
   });
 
-  it.each(["active", "Active", "ACTIVE ", "RUNNING", "PAUSED"])("status %j is PAUSED", async (status) => {
+  it.each<unknown>([
+    "active",
+    "Active",
+    "ACTIVE ",
+    "RUNNING",
+    "PAUSED",
+    1,
+    null,
+    true,
+    ["ACTIVE"],
+    { status: "ACTIVE" },
+  ])("status %j is PAUSED", async (status) => {
     const a = await push({ status, hard_confirm_text: "yes" });
     expect(a.status).toBe(200);
     expect(a.body.data.status).toBe("PAUSED");
@@ -80,14 +91,23 @@ describe("ad status on creation (spec 3.1)", () => {
     expect(sim.control.ads()).toHaveLength(1);
   });
 
-  it("a refusal is the stored outcome of its request_id; a new id is a new change", async () => {
+  it("a refusal that created nothing is not stored: the same request_id, corrected, makes the ad", async () => {
     const refused = await push({ request_id: "req-refused-1", status: "ACTIVE" });
     expect(refused.status).toBe(409);
-    const retried = await push({ request_id: "req-refused-1", status: "ACTIVE", hard_confirm_text: "yes" });
-    expect(retried.status).toBe(409);
     expect(sim.control.ads()).toEqual([]);
-    const fresh = await push({ request_id: "req-refused-2", status: "ACTIVE", hard_confirm_text: "yes" });
-    expect(fresh.body.data.status).toBe("ACTIVE");
+    const confirmed = await push({ request_id: "req-refused-1", status: "ACTIVE", hard_confirm_text: "yes" });
+    expect(confirmed.status).toBe(200);
+    expect(confirmed.headers.get("x-sim-replayed")).toBeNull();
+    expect(confirmed.body.data.status).toBe("ACTIVE");
+    const again = await push({ request_id: "req-refused-1", status: "ACTIVE", hard_confirm_text: "yes" });
+    expect(again.headers.get("x-sim-replayed")).toBe("true");
+    expect(sim.control.ads()).toHaveLength(1);
+
+    const lost = await push({ request_id: "req-refused-2", adset_id: "adset_missing" });
+    expect(lost.status).toBe(404);
+    const found = await push({ request_id: "req-refused-2" });
+    expect(found.status).toBe(200);
+    expect(sim.control.ads()).toHaveLength(2);
   });
 
   it("the same request_id in another account is another change", async () => {

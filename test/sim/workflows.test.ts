@@ -126,7 +126,7 @@ describe("partial outcomes (207) and image quota", () => {
     ).toBe(200);
   });
 
-  it("a short image quota applies what it covers (207); an empty one refuses with 409", async () => {
+  it("a short image quota applies what it covers (207); an empty one refuses with 400", async () => {
     sim.control.setImageQuota(accountId, 5);
     const short = await call(sim, "url-to-ads", { account_id: accountId, url: "a.example.com", count: 8 });
     expect(short.status).toBe(207);
@@ -137,7 +137,7 @@ describe("partial outcomes (207) and image quota", () => {
       account_id: accountId,
       image_url: "https://cdn.example.com/w.png",
     });
-    expect(empty.status).toBe(409);
+    expect(empty.status).toBe(400);
     expect(empty.body.data.error).toMatch(/image quota exhausted/i);
     expect(sim.control.writesUsed(accountId)).toBe(1);
     // creative-dna generates no image, so it still runs.

@@ -71,13 +71,12 @@ describe("request ids for push-creative", () => {
     expect(f.sim.control.ads()).toHaveLength(4);
   });
 
-  it("a 404 the service stored under the id does not stick: the next attempt gets a fresh id", async () => {
+  it("a 404 refusal does not stick: the next attempt gets a fresh id", async () => {
     const kit = f.kit();
     const input = f.push({ adset_id: "999" });
     expect(await kit.call("push-creative", input)).toMatchObject({ ok: false, status: 404 });
     expect(await kit.call("push-creative", input)).toMatchObject({ ok: false, status: 404 });
     expect(ids()[0]).not.toBe(ids()[1]);
-    // Without the fresh id, the service would have replayed the first 404 without looking again.
     expect(f.sim.control.requests().filter((r) => r.replayed)).toEqual([]);
   });
 
@@ -114,6 +113,25 @@ describe("request ids for push-creative", () => {
     });
     expect(ids()[1]).toMatch(/^adr_/);
     expect(f.sim.control.ads().map((ad) => ad.request_id)).toEqual(["model-chosen-0001", ids()[1]]);
+  });
+
+  it("replaces a model's id reused for another change, which the service would only replay", async () => {
+    const kit = f.kit();
+    const first = (await kit.call("push-creative", f.push({ request_id: "model-chosen-0002" }))) as any;
+    const repeat = (await kit.call("push-creative", f.push({ request_id: "model-chosen-0002" }))) as any;
+    expect(repeat.data.ad_id).toBe(first.data.ad_id);
+    expect(repeat.note).not.toMatch(/already used/);
+    const other = (await kit.call(
+      "push-creative",
+      f.push({ request_id: "model-chosen-0002", headline: "Second" }),
+    )) as any;
+    expect(other).toMatchObject({
+      ok: true,
+      note: expect.stringMatching(/already used for a different change/),
+    });
+    expect(other.data.ad_id).not.toBe(first.data.ad_id);
+    expect(ids()).toEqual(["model-chosen-0002", "model-chosen-0002", expect.stringMatching(/^adr_/)]);
+    expect(f.sim.control.ads().map((ad) => ad.headline)).toEqual([f.push().headline, "Second"]);
   });
 });
 

@@ -171,6 +171,17 @@ describe("cross-field rules and bounds", () => {
       true,
     ],
     ["url-to-ads", "a fractional count", { account_id: "act_1", url: "x.com", count: 2.5 }, false],
+    ["url-to-ads", "a count of 0", { account_id: "act_1", url: "x.com", count: 0 }, false],
+    ["multiply-winner", "a negative count", { account_id: "act_1", ad_id: "1", count: -1 }, false],
+    [
+      "competitor-creatives",
+      "a country of digits",
+      { account_id: "act_1", page_id: "1", country: "12" },
+      false,
+    ],
+    ["results", "a date that does not exist", { since: "2024-02-30", until: "2024-03-01" }, false],
+    ["results", "a leap day", { since: "2024-02-29", until: "2024-03-01" }, true],
+    ["save-creative", "a loopback host with a trailing dot", { image_url: "http://localhost./a.png" }, false],
     ["competitor-creatives", "neither name nor page", { page_id: undefined }, false],
     [
       "competitor-creatives",

@@ -2,7 +2,16 @@ import { fail } from "../errors.js";
 import { asksForInjection, INJECTION_TEXT } from "../injection.js";
 import { chars, digits, pick, sha256 } from "../random.js";
 import { recordAccount } from "./accounts.js";
-import { type Handler, type HandlerContext, idempotent, nowIso, ok, owned, view } from "./context.js";
+import {
+  type Handler,
+  type HandlerContext,
+  idempotent,
+  nowIso,
+  ok,
+  owned,
+  reachable,
+  view,
+} from "./context.js";
 
 const MAX_CAPTURE = 25;
 const DEFAULT_CAPTURE = 5;
@@ -20,7 +29,7 @@ const BODIES = [
 
 function snapshotsOf(ctx: HandlerContext, sourceId?: string) {
   return [...ctx.state.snapshots.values()].filter(
-    (s) => s.workspace === ctx.identity.workspace && (sourceId === undefined || s.source_id === sourceId),
+    (s) => reachable(ctx, s) && (sourceId === undefined || s.source_id === sourceId),
   );
 }
 
@@ -166,6 +175,7 @@ const board: Handler = (ctx) => {
   const filters = (ctx.body.filters ?? {}) as Record<string, unknown>;
   const items = ctx.state.board
     .filter((item) => item.workspace === ctx.identity.workspace)
+    .filter((item) => item.kind !== "snapshot" || reachable(ctx, ctx.state.snapshots.get(item.id)!))
     .map((item) => {
       if (item.kind === "snapshot") {
         const s = ctx.state.snapshots.get(item.id)!;

@@ -72,7 +72,17 @@ export function idempotent(ctx: HandlerContext, key: string, run: () => Reply): 
   return reply;
 }
 
-/** A record of this workspace by id, or a 404. */
+/**
+ * True for a record of this workspace whose ad account, when it names one, this key reaches: a
+ * member stays subject to their account grants (spec 5.7), so a Client Viewer does not see the
+ * records of the workspace's other accounts.
+ */
+export function reachable(ctx: HandlerContext, rec: { workspace: string; account_id?: unknown }): boolean {
+  if (rec.workspace !== ctx.identity.workspace) return false;
+  return typeof rec.account_id !== "string" || ctx.identity.accounts.some((a) => a.id === rec.account_id);
+}
+
+/** A record this key reaches (see {@link reachable}) by id, or a 404. */
 export function owned<T extends { workspace: string }>(
   ctx: HandlerContext,
   map: Map<string, T>,
@@ -80,7 +90,7 @@ export function owned<T extends { workspace: string }>(
   what: string,
 ): T {
   const rec = map.get(id);
-  if (!rec || rec.workspace !== ctx.identity.workspace) throw new SimError(404, `${what} ${id} not found`);
+  if (!rec || !reachable(ctx, rec)) throw new SimError(404, `${what} ${id} not found`);
   return rec;
 }
 

@@ -2,7 +2,16 @@ import { createHmac } from "node:crypto";
 import { fail } from "../errors.js";
 import { canonical, round, sha256 } from "../random.js";
 import { recordAccount } from "./accounts.js";
-import { type Handler, type HandlerContext, idempotent, nowIso, ok, owned, view } from "./context.js";
+import {
+  type Handler,
+  type HandlerContext,
+  idempotent,
+  nowIso,
+  ok,
+  owned,
+  reachable,
+  view,
+} from "./context.js";
 
 /** Evidence an arm needs before assess-experiment calls it sufficient (the simulator's own rule). */
 export const EVIDENCE = { minSampleSize: 1000, minEvents: 30 } as const;
@@ -120,12 +129,12 @@ const review: Handler = (ctx) => {
 };
 
 const listLearning: Handler = (ctx) => {
-  const ws = ctx.identity.workspace;
   const expId = ctx.body.experiment_id as string | undefined;
   if (expId !== undefined) owned(ctx, ctx.state.experiments, expId, "Experiment");
   const account = recordAccount(ctx);
   const keep = (r: Record<string, unknown>) =>
-    r.workspace === ws && (expId === undefined ? r.account_id === account : r.experiment_id === expId);
+    reachable(ctx, r as { workspace: string }) &&
+    (expId === undefined ? r.account_id === account : r.experiment_id === expId);
   return ok({
     account_id: expId === undefined ? account : undefined,
     experiments: [...ctx.state.experiments.values()].filter(keep).map(view),

@@ -6,9 +6,10 @@ import { accountOf, type Handler, nowIso, partial, type Reply } from "./context.
 const MEDIA_FIELDS = ["image_url", "video_url", "thumbnail_url"] as const;
 
 /**
- * push-creative, spec section 3.1. Returned replies (the ad, a 409 for a missing hard confirmation, a
- * 404 for an unknown ad set, a 207) are stored under the request_id by the pipeline; thrown refusals
- * (a private media URL, a stuck video) are not.
+ * push-creative, spec section 3.1. Returned replies (the ad, a 207) are stored under the request_id
+ * by the pipeline. Refusals that create nothing (a missing hard confirmation, an unknown ad set, a
+ * private media URL, a stuck video) are thrown and not stored, like a spent write budget: the same
+ * request_id, corrected, then makes the ad.
  */
 export const pushCreative: Handler = (ctx): Reply => {
   const b = ctx.body;
@@ -21,19 +22,11 @@ export const pushCreative: Handler = (ctx): Reply => {
   const active = b.status === "ACTIVE";
   const confirmation = typeof b.hard_confirm_text === "string" ? b.hard_confirm_text.trim() : "";
   if (active && confirmation === "") {
-    return {
-      status: 409,
-      data: { error: "Missing hard confirmation: status ACTIVE needs hard_confirm_text; no ad was created" },
-    };
+    fail(409, "Missing hard confirmation: status ACTIVE needs hard_confirm_text; no ad was created");
   }
   const tree = ctx.world.tree(account.id);
   const adset = tree.adsets.find((s) => s.id === b.adset_id);
-  if (!adset) {
-    return {
-      status: 404,
-      data: { error: `Ad set ${b.adset_id} not found in ${account.id}; no ad was created` },
-    };
-  }
+  if (!adset) fail(404, `Ad set ${b.adset_id} not found in ${account.id}; no ad was created`);
   if (typeof b.video_url === "string" && b.video_url.includes("video-timeout")) {
     fail(400, "The video was still processing after 90 seconds; no ad was created. Try again later");
   }

@@ -33,7 +33,7 @@ interface Planned {
 }
 
 /**
- * Runs a workflow's items against the image quota: an empty quota refuses the run (409, nothing
+ * Runs a workflow's items against the image quota: an empty quota refuses the run (400, a tool-level failure: nothing
  * generated); a short quota or a forced partial applies the first items and fails the rest (207).
  */
 function settle(ctx: HandlerContext, plan: Planned, data: Record<string, unknown>, itemsKey: string): Reply {
@@ -41,7 +41,7 @@ function settle(ctx: HandlerContext, plan: Planned, data: Record<string, unknown
   const wanted = plan.items.length;
   const left = plan.images ? quotaLeft(ctx, account.id) : Number.POSITIVE_INFINITY;
   if (plan.images && wanted > 0 && left === 0) {
-    fail(409, `Image quota exhausted for ${account.id}: 0 images left; nothing was generated`);
+    fail(400, `Image quota exhausted for ${account.id}: 0 images left; nothing was generated`);
   }
   let applyCount = Math.min(wanted, left);
   let failure = "image quota exhausted";

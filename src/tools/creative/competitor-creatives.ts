@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { defineTool } from "../define.js";
-import { accountId, atLeastOne, requestId, STATUSES } from "../fields.js";
+import { accountId, atLeastOne, countryCode, requestId, STATUSES } from "../fields.js";
 
 export const competitorCreatives = defineTool({
   name: "competitor-creatives",
@@ -15,7 +15,7 @@ export const competitorCreatives = defineTool({
     account_id: accountId(),
     competitor_name: z.string().optional(),
     page_id: z.string().optional(),
-    country: z.string().length(2).default("US"),
+    country: countryCode().default("US"),
     request_id: requestId().optional(),
   }),
   rules: (v, ctx) => atLeastOne(v, ctx, "competitor_name", "page_id"),

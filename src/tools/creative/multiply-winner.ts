@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { defineTool } from "../define.js";
-import { accountId, atLeastOne, integer, requestId, STATUSES, uri } from "../fields.js";
+import { accountId, atLeastOne, itemCount, requestId, STATUSES, uri } from "../fields.js";
 
 export const multiplyWinner = defineTool({
   name: "multiply-winner",
@@ -15,7 +15,7 @@ export const multiplyWinner = defineTool({
     account_id: accountId(),
     ad_id: z.string().optional(),
     image_url: uri().optional(),
-    count: integer().default(10).describe("Max 20; more is clamped"),
+    count: itemCount(10, 20),
     aspect_ratio: z.string().default("1:1"),
     request_id: requestId().optional(),
   }),

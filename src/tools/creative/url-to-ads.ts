@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { defineTool } from "../define.js";
-import { accountId, integer, requestId, STATUSES } from "../fields.js";
+import { accountId, itemCount, requestId, STATUSES } from "../fields.js";
 
 export const urlToAds = defineTool({
   name: "url-to-ads",
@@ -14,7 +14,7 @@ export const urlToAds = defineTool({
   input: z.strictObject({
     account_id: accountId(),
     url: z.string(),
-    count: integer().default(27).describe("Max 50; more is clamped"),
+    count: itemCount(27, 50),
     angles: z
       .array(z.string())
       .optional()
