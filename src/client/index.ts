@@ -24,7 +24,7 @@ export interface ClientOptions {
   timeouts?: { readMs?: number; workflowMs?: number };
   /**
    * `maxRetries` (default 3) for 429, 503 and retry-safe network failures; `maxWaitS` (default 60) is the
-   * longest wait accepted, a longer Retry-After returns the 429; `baseDelayMs` (default 500) starts the backoff.
+   * longest wait accepted, a longer Retry-After returns the 429, and later calls with the key answer 429 unsent until it has passed; `baseDelayMs` (default 500) starts the backoff.
    */
   retry?: { maxRetries?: number; maxWaitS?: number; baseDelayMs?: number };
   /** Client-side limiter per key (default 60 per 60 s), or false for none. */
@@ -109,6 +109,9 @@ export function createClient(options: ClientOptions = {}): AdClient {
     let rateLimit: RateLimitInfo | undefined;
 
     for (let retry = 0; ; retry++) {
+      // A 429 asked for a longer wait than a call may spend queued: answer at once instead of hanging.
+      const blockedMs = limiter.blockedUntil() - Date.now();
+      if (blockedMs > maxWaitMs) return heldBack(tool, blockedMs, retry, started, rateLimit);
       // A free token is taken without a turn of the event loop; only a wait goes through a promise.
       if (!limiter.tryAcquire(signal) && !(await limiter.acquire(signal))) {
         return abortedCall(tool, retry, started, rateLimit);
@@ -145,7 +148,8 @@ export function createClient(options: ClientOptions = {}): AdClient {
         if (route.countsWrites) countWrite(body, answer);
         return finished(answer, tool, attempts, started, rateLimit);
       }
-      if (attempt.status === 429) limiter.block(Math.min(waitMs, maxWaitMs));
+      // The whole wait the service asked for: later calls answer at once rather than collect 429s.
+      if (attempt.status === 429) limiter.block(waitMs);
       if (retry >= maxRetries || waitMs > maxWaitMs)
         return finished(answer, tool, attempts, started, rateLimit);
       if (!(await sleep(jittered(waitMs), signal))) return abortedCall(tool, attempts, started, rateLimit);
@@ -179,6 +183,26 @@ export function createClient(options: ClientOptions = {}): AdClient {
     rateLimit?: RateLimitInfo,
   ): Outcome {
     const answer: Answer = { kind: "network-error", status: null, error: redact(message, apiKey), cause };
+    return finished(answer, tool, attempts, started, rateLimit);
+  }
+
+  /** A call not sent because the service's 429 asked this key to wait longer than `maxWaitS`. */
+  function heldBack(
+    tool: string,
+    blockedMs: number,
+    attempts: number,
+    started: number,
+    rateLimit?: RateLimitInfo,
+  ): Outcome {
+    const retryAfterS = Math.ceil(blockedMs / 1000);
+    const answer: Answer = {
+      kind: "http-error",
+      status: 429,
+      error: `Rate limited: the service asked this key to wait ${retryAfterS} s more; this call was not sent`,
+      shape: "bare",
+      retryAfterS,
+      body: null,
+    };
     return finished(answer, tool, attempts, started, rateLimit);
   }
 

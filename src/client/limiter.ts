@@ -26,6 +26,8 @@ export interface Limiter {
   observe(info: RateLimitInfo): void;
   /** Sends nothing for `ms` (a 429 said so). */
   block(ms: number): void;
+  /** Epoch ms before which nothing is sent; 0 when not blocked. */
+  blockedUntil(): number;
   state(): RateLimitState;
 }
 
@@ -116,6 +118,7 @@ export function createLimiter(limit: number, windowMs: number): Limiter {
       blockedUntil = Math.max(blockedUntil, Date.now() + ms);
       pump();
     },
+    blockedUntil: () => blockedUntil,
     state() {
       const now = Date.now();
       return {
@@ -141,6 +144,7 @@ export function createOpenLimiter(): Limiter {
       server = info;
     },
     block: () => {},
+    blockedUntil: () => 0,
     state: () => ({
       enabled: false,
       limit: Number.POSITIVE_INFINITY,

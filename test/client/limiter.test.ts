@@ -145,6 +145,27 @@ describe("limiter", () => {
     for (const at of later) expect(at - refused!).toBeGreaterThanOrEqual(990);
   });
 
+  it("after a 429 asking for more than maxWaitS, later calls answer 429 at once without sending", async () => {
+    const client = trackedClient(fixture.server, {
+      rateLimit: { limit: 60, windowMs: 60_000 },
+      retry: { maxWaitS: 5 },
+    });
+    fixture.server.script({
+      status: 429,
+      json: { error: "Too many requests" },
+      headers: { "Retry-After": "120" },
+    });
+    expect(await client.call("results", {})).toMatchObject({ status: 429, retryAfterS: 120, attempts: 1 });
+    const started = Date.now();
+    const held = await client.call("health", {});
+    expect(Date.now() - started).toBeLessThan(500);
+    expect(held).toMatchObject({ kind: "http-error", status: 429, attempts: 0 });
+    expect((held as { retryAfterS: number }).retryAfterS).toBeGreaterThan(115);
+    expect((held as { error: string }).error).toMatch(/not sent/);
+    expect(fixture.server.requests).toHaveLength(1);
+    expect(client.rateLimit().blockedUntil).toBeGreaterThan(Date.now() + 100_000);
+  });
+
   it("lets a queued call be aborted without sending it", async () => {
     const client = trackedClient(fixture.server, { rateLimit: { limit: 1, windowMs: 5000 } });
     await client.call("results", {});
