@@ -68,23 +68,23 @@ describe("creative briefs", () => {
     expect(sim.control.state().briefs).toEqual([]);
   });
 
-  it("edit makes a new draft version with the patched fields; approve and revoke move it", async () => {
+  it("edit replaces the patched fields of the named version; approve and revoke move it", async () => {
     const v1 = (await call(sim, "create-creative-brief", briefBody())).body.data;
     const edited = await call(sim, "edit-creative-brief", {
       version_id: v1.version_id,
       patch: { hypothesis: "New" },
     });
     expect(edited.body.data).toMatchObject({
-      version: 2,
+      version_id: v1.version_id,
+      version: 1,
       status: "draft",
-      previous_version_id: v1.version_id,
       changed: ["hypothesis"],
     });
-    const v2 = edited.body.data.version_id;
-    expect((await call(sim, "get-creative-brief", { version_id: v2 })).body.data.hypothesis).toBe("New");
-    expect((await call(sim, "get-creative-brief", { version_id: v1.version_id })).body.data.hypothesis).toBe(
-      "Speed beats price for this audience",
-    );
+    const v2 = v1.version_id;
+    const read = (await call(sim, "get-creative-brief", { version_id: v2 })).body.data;
+    expect(read.hypothesis).toBe("New");
+    expect(read.facts).toEqual(briefBody().facts);
+    expect(sim.control.state().briefs).toHaveLength(1);
     expect(
       (await call(sim, "edit-creative-brief", { version_id: v2, patch: { colour: "red" } })).status,
     ).toBe(400);

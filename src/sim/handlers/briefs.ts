@@ -93,7 +93,7 @@ const getBrief: Handler = (ctx) => {
 };
 
 const editBrief: Handler = (ctx) => {
-  const prev = owned(ctx, ctx.state.briefs, ctx.body.version_id, "Brief version");
+  const rec: Record<string, unknown> = owned(ctx, ctx.state.briefs, ctx.body.version_id, "Brief version");
   const patch = ctx.body.patch as Record<string, unknown>;
   if (Object.keys(patch).length === 0) fail(400, "patch is empty: give the fields to replace");
   const parsed = patchValidator().safeParse(patch);
@@ -103,26 +103,13 @@ const editBrief: Handler = (ctx) => {
     fail(400, `patch: ${where}: ${issue.message}. Patchable fields: ${BRIEF_FIELDS().join(", ")}`);
   }
   checkCitations(patch);
-  const versions = [...ctx.state.briefs.values()].filter(
-    (v) => v.workspace === ctx.identity.workspace && v.brief_id === prev.brief_id,
-  );
-  const rec: Record<string, unknown> & { workspace: string; version_id: string } = {
-    ...prev,
-    ...patch,
-    version_id: ctx.state.id("bver"),
-    version: versions.length + 1,
-    status: "draft",
-    previous_version_id: prev.version_id,
-    created_at: nowIso(),
-  };
-  delete rec.approved_at;
-  ctx.state.briefs.set(rec.version_id, rec);
+  // Spec 3.2: the named version's patched fields are replaced; its id, number and status stay.
+  Object.assign(rec, patch, { updated_at: nowIso() });
   return ok({
     brief_id: rec.brief_id,
     version_id: rec.version_id,
-    previous_version_id: prev.version_id,
     version: rec.version,
-    status: "draft",
+    status: rec.status,
     changed: Object.keys(patch),
   });
 };
