@@ -46,7 +46,8 @@ export async function openTarget(globals: GlobalOptions, io: CliIO, output: Outp
   const apiKey = globals.apiKey ?? io.env.ADRAILS_API_KEY ?? "";
   const baseUrl = globals.baseUrl ?? io.env.ADRAILS_BASE_URL ?? "";
   output.secret(apiKey);
-  if (apiKey.trim() === "") throw new CliError("No API key: nothing was sent.", EXIT.usage, NO_KEY_HINT);
+  // Exit 3 like a refused key: in both cases a person has to supply a valid one.
+  if (apiKey.trim() === "") throw new CliError("No API key: nothing was sent.", EXIT.auth, NO_KEY_HINT);
   if (baseUrl.trim() === "") {
     throw new CliError(
       "No base URL: nothing was sent.",

@@ -207,7 +207,7 @@ describe.concurrent("adrails call: input, credentials and guards from the shell"
     expectNoKey(r, odd);
   });
 
-  it("without a key or base URL nothing is sent (exit 2) and the message says how to set them", async () => {
+  it("without a key (exit 3) or base URL (exit 2) nothing is sent and the message says how to set them", async () => {
     const [noKey, noUrl, badUrl] = await Promise.all([
       run(["call", "list-accounts"], { env: { ADRAILS_BASE_URL: ctx.sim.url } }),
       run(["call", "list-accounts"], { env: { ADRAILS_API_KEY: ctx.sim.apiKey } }),
@@ -215,7 +215,7 @@ describe.concurrent("adrails call: input, credentials and guards from the shell"
         env: { ADRAILS_API_KEY: ctx.sim.apiKey },
       }),
     ]);
-    expect(noKey.code).toBe(2);
+    expect(noKey.code).toBe(3);
     expect(noKey.stderr).toMatch(/ADRAILS_API_KEY/);
     expect(noUrl.code).toBe(2);
     expect(noUrl.stderr).toMatch(/ADRAILS_BASE_URL/);

@@ -58,7 +58,7 @@ describe.concurrent("hard confirmation of an ACTIVE ad from the shell", { timeou
   });
 
   it("an empty --confirm-text is a usage error; on a PAUSED push it is unused and says so", async () => {
-    const [empty, paused] = await Promise.all([
+    const [empty, paused, invalid] = await Promise.all([
       run(["call", "push-creative", push("confirm-empty"), "--confirm-text", "  "], { env: ctx.env() }),
       run(
         [
@@ -72,7 +72,21 @@ describe.concurrent("hard confirmation of an ACTIVE ad from the shell", { timeou
           env: ctx.env(),
         },
       ),
+      // ACTIVE but invalid (no destination): refused by validation, and the text was not "unused".
+      run(
+        [
+          "call",
+          "push-creative",
+          push("confirm-invalid", { website_url: undefined }),
+          "--confirm-text",
+          "I approve this",
+        ],
+        { env: ctx.env() },
+      ),
     ]);
+    expect(invalid.code).toBe(2);
+    expect(invalid.stderr).not.toMatch(/is not used/);
+    expect(sentWith("confirm-invalid")).toHaveLength(0);
     expect(empty.code).toBe(2);
     expect(sentWith("confirm-empty")).toHaveLength(0);
     expect(paused.code).toBe(0);

@@ -58,7 +58,10 @@ export async function runCall(
       confirm: createCliConfirm(io, output, { confirmText: opts.confirmText, spinner }),
       ...(globals.retries === undefined ? {} : { retry: { maxRetries: globals.retries } }),
     });
-    if (opts.confirmText !== undefined && toolkit.get(name)?.needsConfirmation(body) !== true) {
+    // Judged on the status alone: an ACTIVE push that fails validation still wanted the text.
+    const wantsActive =
+      name === "push-creative" && (body as { status?: unknown } | null)?.status === "ACTIVE";
+    if (opts.confirmText !== undefined && !wantsActive) {
       output.warn(
         '--confirm-text is not used: only push-creative with status "ACTIVE" needs a confirmation.',
       );
