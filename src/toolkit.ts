@@ -15,7 +15,13 @@ import {
 import { fingerprint, retryKeys } from "./guards/fingerprint.js";
 import { DEFAULT_MAX_RESULT_CHARS, toModelText } from "./guards/model-text.js";
 import { creativeLoopNote, type PushStatus, pushNote, runKeyNote } from "./guards/notes.js";
-import { checkGivenId, createRequestIds, type DerivedId, targetOf } from "./guards/request-ids.js";
+import {
+  checkGivenId,
+  createGivenKeys,
+  createRequestIds,
+  type DerivedId,
+  targetOf,
+} from "./guards/request-ids.js";
 import { blocked, shapeOutcome } from "./guards/results.js";
 import { scopeRefusal, selectTools, takesAccount } from "./guards/scope.js";
 import { redactDeep, redactResult } from "./guards/secrets.js";
@@ -33,8 +39,6 @@ import type {
 } from "./types.js";
 
 const DEFAULT_APPROVAL_TTL_MS = 5 * 60_000;
-// Retry keys the model chose that a toolkit remembers; the oldest go first.
-const MAX_GIVEN_KEYS = 10_000;
 // Below this the truncation marker would not fit.
 const MIN_RESULT_CHARS = 200;
 
@@ -74,10 +78,7 @@ export function createAdTools(options: AdToolsOptions = {}): AdToolkit {
   const requestIds = createRequestIds();
   const approvals = createApprovals(ttlMs);
   const inflight = new Map<string, Promise<Outcome>>();
-  // The change each retry key chosen by the model was sent with, by tool, account and key: the
-  // service answers a reused key with the first change's outcome, so a key reused for another
-  // change would report that change as done.
-  const givenKeys = new Map<string, string>();
+  const givenKeys = createGivenKeys();
 
   const selected = selectTools(offeredTools, options);
   const tools = selected.map(makeTool);
@@ -287,19 +288,12 @@ export function createAdTools(options: AdToolsOptions = {}): AdToolkit {
     const idName = def.idField?.name;
     let ids: DerivedId | undefined;
     let givenId = prepared.givenId;
-    if (idName && givenId !== undefined) {
-      const used = `${def.name}\n${String(body.account_id ?? "")}\n${givenId}`;
-      const earlier = givenKeys.get(used);
-      if (earlier !== undefined && earlier !== change) {
-        givenId = undefined;
-        decide(log, "request-id", "modify", `replaced a ${idName} already used for another change`);
-        notes.push(
-          `The ${idName} you sent was already used for a different change, which the service would only replay; adrails replaced it with a fresh one.`,
-        );
-      } else if (earlier === undefined) {
-        if (givenKeys.size >= MAX_GIVEN_KEYS) givenKeys.delete(givenKeys.keys().next().value!);
-        givenKeys.set(used, change);
-      }
+    if (idName && givenId !== undefined && !givenKeys.fits(def.name, body.account_id, givenId, change)) {
+      givenId = undefined;
+      decide(log, "request-id", "modify", `replaced a ${idName} already used for another change`);
+      notes.push(
+        `The ${idName} you sent was already used for a different change, which the service would only replay; adrails replaced it with a fresh one.`,
+      );
     }
     if (idName) {
       const scope = context.sessionId ?? options.sessionId ?? instanceScope;

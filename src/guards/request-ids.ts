@@ -23,6 +23,30 @@ export function checkGivenId(def: ToolDefinition, given: unknown): CheckedId {
   };
 }
 
+/** Model-chosen retry keys, each with the change it was first sent for. */
+export interface GivenKeys {
+  /**
+   * False when `key` was already sent for another change of `tool` in `account`: the service would
+   * answer with that change's outcome, so the call would report a change it never made.
+   */
+  fits(tool: string, account: unknown, key: string, change: string): boolean;
+}
+
+/** Remembers up to `max` model-chosen keys of one toolkit; the oldest are forgotten first. */
+export function createGivenKeys(max = 10_000): GivenKeys {
+  const changes = new Map<string, string>();
+  return {
+    fits(tool, account, key, change) {
+      const slot = `${tool}\n${String(account ?? "")}\n${key}`;
+      const earlier = changes.get(slot);
+      if (earlier !== undefined) return earlier === change;
+      if (changes.size >= max) changes.delete(changes.keys().next().value!);
+      changes.set(slot, change);
+      return true;
+    },
+  };
+}
+
 /**
  * The fields naming the entity whose state a tool's write sets, for the tools with a retry key
  * whose writes set state rather than create something. Toggling such an entity (dismiss, restore,

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { Outcome } from "../../src/client/outcome.js";
 import {
   checkGivenId,
+  createGivenKeys,
   createRequestIds,
   isDefinitiveRefusal,
   mayHaveApplied,
@@ -163,5 +164,25 @@ describe("ids of a toggled entity", () => {
     for (const status of [400, 403, 404, 429]) expect(mayHaveApplied(httpError(status))).toBe(false);
     expect(mayHaveApplied(httpError(409, "write budget spent"))).toBe(false);
     expect(mayHaveApplied({ ...base, kind: "soft-error", status: 200, error: "x", data: {} })).toBe(false);
+  });
+});
+
+describe("createGivenKeys", () => {
+  it("accepts a key again only for the change it was first sent with, per tool and account", () => {
+    const keys = createGivenKeys();
+    expect(keys.fits("push-creative", "act_1", "key-00001", "fp_a")).toBe(true);
+    expect(keys.fits("push-creative", "act_1", "key-00001", "fp_a")).toBe(true);
+    expect(keys.fits("push-creative", "act_1", "key-00001", "fp_b")).toBe(false);
+    expect(keys.fits("push-creative", "act_2", "key-00001", "fp_b")).toBe(true);
+    expect(keys.fits("creative-dna", "act_1", "key-00001", "fp_b")).toBe(true);
+  });
+
+  it("forgets the oldest keys beyond its size", () => {
+    const keys = createGivenKeys(2);
+    keys.fits("t", "a", "k1", "fp_1");
+    keys.fits("t", "a", "k2", "fp_2");
+    keys.fits("t", "a", "k3", "fp_3");
+    expect(keys.fits("t", "a", "k1", "fp_other")).toBe(true);
+    expect(keys.fits("t", "a", "k3", "fp_other")).toBe(false);
   });
 });
