@@ -1,3 +1,4 @@
+import { needsHardConfirmation } from "../../guards/confirmation.js";
 import { createAdTools } from "../../toolkit.js";
 import { getTool } from "../../tools/index.js";
 import type { ToolResult } from "../../types.js";
@@ -60,7 +61,9 @@ export async function runCall(
     });
     // Judged on the status alone: an ACTIVE push that fails validation still wanted the text.
     const wantsActive =
-      name === "push-creative" && (body as { status?: unknown } | null)?.status === "ACTIVE";
+      typeof body === "object" &&
+      body !== null &&
+      needsHardConfirmation(name, body as Record<string, unknown>);
     if (opts.confirmText !== undefined && !wantsActive) {
       output.warn(
         '--confirm-text is not used: only push-creative with status "ACTIVE" needs a confirmation.',
