@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { z } from "zod";
+import { strictJsonSchema } from "../../src/adapters/shared.js";
 import { offeredTools } from "../../src/tools/index.js";
 import type { ToolResult } from "../../src/types.js";
 import {
@@ -16,9 +17,9 @@ import {
   startEnv,
 } from "./harness.js";
 
-// One contract, three loops: ai@6 generateText, ai@7 generateText, LangChain createAgent. Every
-// scenario runs through each framework's own loop against the simulator, and the model-visible
-// results must be the same in all of them.
+// One contract, four loops: ai@6 generateText, ai@7 generateText, LangChain createAgent and the
+// OpenAI Agents SDK's run(). Every scenario runs through each framework's own loop against the
+// simulator, and the model-visible results must be the same in all of them.
 
 let env: Env;
 beforeAll(async () => {
@@ -215,21 +216,88 @@ describe("the tools each framework offers the model", () => {
   it.each(FRAMEWORKS)("%s: schemas match the catalog (fields, required, enums, bounds)", (framework) => {
     for (const def of offeredTools) {
       const tool = sent.get(framework)!.get(def.name)!;
-      expect(substance(tool.parameters), def.name).toEqual(catalogSubstance(def));
+      if (tool.strict === true) {
+        // Strict mode states bounds in the description; fields, optionality and enums must hold.
+        expect(substance(relaxStrict(tool.parameters)), def.name).toEqual(
+          withoutBounds(catalogSubstance(def)),
+        );
+      } else {
+        expect(substance(tool.parameters), def.name).toEqual(catalogSubstance(def));
+      }
     }
   });
 
+  it("the Agents SDK sends every tool it can strict, and the rest open", () => {
+    const tools = sent.get("openai-agents")!;
+    const strict = [...tools.values()].filter((t) => t.strict === true);
+    expect(strict.length).toBeGreaterThan(tools.size / 2);
+    for (const [name, tool] of tools) expect(typeof tool.strict, name).toBe("boolean");
+  });
+
   it("every framework sends the same schema and description for every tool", () => {
-    const [first, ...rest] = FRAMEWORKS.map((f) => sent.get(f)!);
-    for (const other of rest) {
-      for (const [name, tool] of first!) {
+    const [first, ...rest] = FRAMEWORKS.map((f) => [f, sent.get(f)!] as const);
+    for (const [framework, other] of rest) {
+      for (const [name, tool] of first![1]) {
         const theirs = other.get(name)!;
-        expect(withoutDialect(theirs.parameters), name).toEqual(withoutDialect(tool.parameters));
+        const plain = withoutDialect(tool.parameters);
+        // The Agents SDK gets the same schema through the shared strict-mode policy.
+        const expected = framework === "openai-agents" ? asStrictAsPossible(plain) : plain;
+        expect(withoutDialect(theirs.parameters), `${framework} ${name}`).toEqual(expected);
+        if (framework === "openai-agents") expect(theirs.strict, name).toBe(strictJsonSchema(plain).strict);
         expect(theirs.description, name).toBe(tool.description);
       }
     }
   });
 });
+
+function asStrictAsPossible(schema: Json): Json {
+  const strict = strictJsonSchema(schema);
+  return strict.strict ? strict.schema : schema;
+}
+
+const isNullable = (node: Json) =>
+  (Array.isArray(node.type) && node.type.includes("null")) ||
+  (Array.isArray(node.anyOf) && node.anyOf.some((item) => (item as Json).type === "null"));
+
+/**
+ * A strict-mode schema read back as a plain one: a nullable field is an optional one (no catalog
+ * field is nullable of its own), and the null is taken out of its type, enum or anyOf.
+ */
+function relaxStrict(node: Json): Json {
+  const out: Json = { ...node };
+  if (Array.isArray(out.type)) {
+    const types = out.type.filter((t) => t !== "null");
+    out.type = types.length === 1 ? types[0] : types;
+  }
+  if (Array.isArray(out.enum)) out.enum = out.enum.filter((v) => v !== null);
+  if (Array.isArray(out.anyOf)) {
+    const options = out.anyOf.filter((item) => (item as Json).type !== "null") as Json[];
+    if (options.length === 1) {
+      delete out.anyOf;
+      Object.assign(out, options[0]);
+    } else {
+      out.anyOf = options;
+    }
+  }
+  if (out.properties && typeof out.properties === "object") {
+    const properties = out.properties as Record<string, Json>;
+    out.required = Object.keys(properties).filter((key) => !isNullable(properties[key]!));
+    out.properties = Object.fromEntries(
+      Object.entries(properties).map(([key, value]) => [key, relaxStrict(value)]),
+    );
+  }
+  if (out.items && typeof out.items === "object") out.items = relaxStrict(out.items as Json);
+  return out;
+}
+
+function withoutBounds(substances: Record<string, Json>): Record<string, Json> {
+  return Object.fromEntries(
+    Object.entries(substances).map(([path, entry]) => [
+      path,
+      Object.fromEntries(Object.entries(entry).filter(([key]) => !BOUNDS.includes(key))),
+    ]),
+  );
+}
 
 function withoutDialect(schema: Record<string, unknown>) {
   const { $schema: _dialect, ...rest } = schema;

@@ -2,6 +2,7 @@ import { AIMessage, type BaseMessage, ToolMessage } from "@langchain/core/messag
 import { fakeModel } from "@langchain/core/testing";
 import type { StructuredToolInterface } from "@langchain/core/tools";
 import { convertToOpenAITool } from "@langchain/core/utils/function_calling";
+import { Agent, run } from "@openai/agents";
 import * as ai6 from "ai";
 import { MockLanguageModelV3 as MockV6 } from "ai/test";
 import * as ai7 from "ai7";
@@ -9,15 +10,17 @@ import { MockLanguageModelV3 as MockV7 } from "ai7/test";
 import { createAgent } from "langchain";
 import { aiSdkTools } from "../../src/adapters/ai-sdk.js";
 import { langchainTools } from "../../src/adapters/langchain.js";
+import { adToolResult, openaiAgentsTools } from "../../src/adapters/openai-agents.js";
 import { type Simulator, startSimulator } from "../../src/sim/index.js";
 import { createAdTools } from "../../src/toolkit.js";
 import type { AdToolkit, AdToolsOptions, ToolResult } from "../../src/types.js";
+import { agentsText, agentsToolCalls, ScriptedAgentsModel, shownToAgentsModel } from "./agents-model.js";
 
-// Drives the real agent loops of ai@6, ai@7 and LangChain with scripted models, so the same
-// fixtures can be run through every framework and compared.
+// Drives the real agent loops of ai@6, ai@7, LangChain and the OpenAI Agents SDK with scripted
+// models, so the same fixtures can be run through every framework and compared.
 
-export type Framework = "ai6" | "ai7" | "langchain";
-export const FRAMEWORKS: readonly Framework[] = ["ai6", "ai7", "langchain"];
+export type Framework = "ai6" | "ai7" | "langchain" | "openai-agents";
+export const FRAMEWORKS: readonly Framework[] = ["ai6", "ai7", "langchain", "openai-agents"];
 
 /** One tool call a scripted model makes. */
 export interface ScriptedCall {
@@ -37,6 +40,8 @@ export interface Seen {
 export interface SentTool {
   description: string | undefined;
   parameters: Record<string, unknown>;
+  /** The strict flag, where the framework sends one per tool. */
+  strict?: boolean;
 }
 
 export interface Run {
@@ -164,7 +169,9 @@ export async function runScript(
   toolkit: AdToolkit,
   steps: readonly (readonly ScriptedCall[])[],
 ): Promise<Run> {
-  return framework === "langchain" ? runLangChain(toolkit, steps) : runAiSdk(framework, toolkit, steps);
+  if (framework === "langchain") return runLangChain(toolkit, steps);
+  if (framework === "openai-agents") return runOpenAIAgents(toolkit, steps);
+  return runAiSdk(framework, toolkit, steps);
 }
 
 async function runAiSdk(
@@ -252,3 +259,35 @@ export function stable(text: string): string {
 /** A public image URL the simulator accepts. */
 export const IMAGE = "https://cdn.example.com/creative/summer-1.png";
 export const SITE = "https://northwind.example.com/summer";
+
+async function runOpenAIAgents(
+  toolkit: AdToolkit,
+  steps: readonly (readonly ScriptedCall[])[],
+): Promise<Run> {
+  const model = new ScriptedAgentsModel([...steps.map(agentsToolCalls), agentsText("done")]);
+  const agent = new Agent({ name: "contract", model, tools: openaiAgentsTools(toolkit) });
+  const result = await run(agent, "Run the scripted calls.", { maxTurns: steps.length + 1 });
+  const kept = new Map<string, ToolResult>();
+  for (const item of result.newItems) {
+    const full = adToolResult(item);
+    const callId = (item.rawItem as { callId?: string }).callId;
+    if (full && callId) kept.set(callId, full);
+  }
+  const seen = new Map<string, Seen>();
+  for (const [id, text] of shownToAgentsModel(model.requests.at(-1)!)) {
+    const full = kept.get(id);
+    // The Responses API has no error flag on a tool output: the model tells a failure by the
+    // text (`"ok":false`), so the flag compared here is the host's ToolResult's.
+    seen.set(id, { text, error: full === undefined || full.ok !== true, result: full });
+  }
+  const sent = new Map<string, SentTool>();
+  for (const t of model.requests[0]!.tools) {
+    if (t.type !== "function") continue;
+    sent.set(t.name, {
+      description: t.description,
+      parameters: t.parameters as Record<string, unknown>,
+      strict: t.strict,
+    });
+  }
+  return { seen, sent };
+}

@@ -1,0 +1,337 @@
+import {
+  type FunctionTool,
+  type FunctionToolCustomDataContext,
+  type RunContext,
+  type RunItem,
+  type RunState,
+  type RunToolApprovalItem,
+  type ToolInputParameters,
+  tool,
+} from "@openai/agents";
+import type {
+  AdTool,
+  AdToolkit,
+  AdToolsOptions,
+  CallContext,
+  ConfirmRequest,
+  HumanApproval,
+  ToolResult,
+} from "../types.js";
+import {
+  adapterFault,
+  modelJsonSchema,
+  resolveToolkit,
+  strictJsonSchema,
+  stringField,
+  stripNulls,
+} from "./shared.js";
+
+/** Options of {@link openaiAgentsTools}. */
+export interface OpenAIAgentsAdapterOptions {
+  /**
+   * How an ACTIVE `push-creative` gets its human confirmation.
+   * - `"callback"` (default): the toolkit's `confirm` channel.
+   * - `"native"`: the Agents SDK's tool approval. Such a call sets `needsApproval`, so the run stops
+   *   with an interruption; answer it with {@link approveAdCall} (or `state.approve()`) or
+   *   `state.reject()`, then run the state again, in this process or another one. An approved call
+   *   counts as the person's confirmation of exactly the payload they were asked about, once; the
+   *   approval window runs from when the run stopped to ask. A rejected call never runs.
+   */
+  approval?: "native" | "callback";
+  /** Scope for request ids (a conversation id) when the run's context carries no `sessionId`. */
+  sessionId?: string;
+}
+
+/** An adrails tool for the Agents SDK: the model reads `toolkit.toModelText(result)`. */
+export type OpenAIAgentsAdTool = FunctionTool<unknown, any, string>;
+
+/** The SDK-only data on a tool output item of an adrails tool: the full ToolResult. */
+export interface AdToolOutputData {
+  adrails: ToolResult;
+}
+
+// The call details the SDK hands `execute` (its type is not exported).
+type ToolCallDetails = { toolCall?: { callId: string }; signal?: AbortSignal };
+type StrictParameters = Extract<ToolInputParameters, { additionalProperties: false }>;
+type OpenParameters = Extract<ToolInputParameters, { additionalProperties: true }>;
+
+/** What the run's context records between the interruption and the resumed call, per call id. */
+interface AskRecord {
+  /** Fingerprint of the payload the run stopped to ask about. */
+  fingerprint: string;
+  /** When the run stopped to ask (epoch ms); the approval window runs from here. */
+  askedAt: number;
+  /** What {@link approveAdCall} recorded the person approved. */
+  approved?: { fingerprint: string; at: number; text?: string };
+}
+
+const CONTEXT_KEY = "adrails";
+const VIA = "openai-agents";
+
+interface Origin {
+  adTool: AdTool;
+  argsOf(input: unknown): unknown;
+}
+const origins = new WeakMap<object, Origin>();
+// Full results between `execute` and the output item's custom data, per run context and call id.
+const pending = new WeakMap<object, Map<string, ToolResult>>();
+
+/**
+ * The toolkit's tools for the OpenAI Agents SDK (`new Agent({ tools })`), under the service's tool
+ * names. Each `execute` runs the guarded toolkit call: the model reads `toolkit.toModelText(result)`
+ * and the host gets the full ToolResult as the output item's custom data (read it with
+ * {@link adToolResult} from `result.newItems`). Nothing is thrown into the run: API errors,
+ * refusals and invalid input come back as ToolResults the model can act on.
+ *
+ * Schemas follow OpenAI strict mode, as the Agents SDK sends tools: optional fields are nullable and
+ * the nulls a model sends for them are dropped before the toolkit sees them; tools whose input has
+ * open parts are sent with `strict: false`.
+ *
+ * Per-call context: the abort signal, the call id, and a session scope for request ids from the
+ * run's context (`run(agent, input, { context: { sessionId } })`) or the `sessionId` option.
+ */
+export function openaiAgentsTools(
+  toolkitOrOptions?: AdToolkit | AdToolsOptions,
+  adapterOptions: OpenAIAgentsAdapterOptions = {},
+): OpenAIAgentsAdTool[] {
+  const toolkit = resolveToolkit(toolkitOrOptions);
+  return toolkit.tools.map((adTool) => toAgentsTool(toolkit, adTool, adapterOptions));
+}
+
+function toAgentsTool(
+  toolkit: AdToolkit,
+  adTool: AdTool,
+  adapterOptions: OpenAIAgentsAdapterOptions,
+): OpenAIAgentsAdTool {
+  const base = modelJsonSchema(adTool);
+  const strict = strictJsonSchema(base);
+  const argsOf = (input: unknown) => (strict.strict ? stripNulls(input, base) : input);
+  // The SDK interrupts for input it cannot parse when needsApproval is a function, so only the
+  // tools that can change something ask; reads and calculators never need a person.
+  const effect = adTool.definition.effect;
+  const asks = adapterOptions.approval === "native" && (effect === "write" || effect === "workflow");
+
+  const remember = (runContext: RunContext | undefined, callId: string | undefined, result: ToolResult) => {
+    if (!runContext || callId === undefined) return;
+    let byCall = pending.get(runContext);
+    if (!byCall) {
+      byCall = new Map();
+      pending.set(runContext, byCall);
+    }
+    byCall.set(callId, result);
+  };
+
+  const common = {
+    name: adTool.name,
+    description: adTool.description,
+    needsApproval: asks
+      ? async (runContext: RunContext, input: unknown, callId?: string) =>
+          askPerson(adTool, runContext, argsOf(input), callId)
+      : false,
+    execute: async (input: unknown, runContext?: RunContext, details?: ToolCallDetails) => {
+      const callId = details?.toolCall?.callId;
+      let result: ToolResult;
+      try {
+        const args = argsOf(input);
+        const context: CallContext = {
+          toolCallId: callId,
+          signal: details?.signal,
+          sessionId: stringField(runContext?.context, "sessionId") ?? adapterOptions.sessionId,
+        };
+        let note: string | undefined;
+        if (asks) {
+          const found = approvalFor(adTool, runContext, callId, args);
+          if (found.approval) context.approval = found.approval;
+          note = found.note;
+        }
+        result = await adTool.call(args, context);
+        if (note) result = { ...result, note: result.note ? `${result.note} ${note}` : note };
+        if (asks && callId !== undefined) forgetAsk(runContext?.context, callId);
+      } catch {
+        result = adapterFault(adTool.name);
+      }
+      remember(runContext, callId, result);
+      return toolkit.toModelText(result);
+    },
+    errorFunction: (runContext: RunContext, _error: unknown, details?: ToolCallDetails) => {
+      // Reached only by a fault in the tool layer: its message is not for the model.
+      const result = adapterFault(adTool.name);
+      remember(runContext, details?.toolCall?.callId, result);
+      return toolkit.toModelText(result);
+    },
+    customDataExtractor: ({ runContext, toolCall }: FunctionToolCustomDataContext) => {
+      const byCall = pending.get(runContext);
+      const result = byCall?.get(toolCall.callId);
+      if (!result) return undefined;
+      byCall?.delete(toolCall.callId);
+      const data: AdToolOutputData = { adrails: result };
+      return { ...data };
+    },
+  };
+  // The SDK types strict and open schemas apart; both are the shared policy's JSON Schemas.
+  const made: OpenAIAgentsAdTool = strict.strict
+    ? tool({ ...common, parameters: strict.schema as StrictParameters, strict: true })
+    : tool({ ...common, parameters: base as OpenParameters, strict: false });
+  // The SDK turns "-" into "_" in names it is given; OpenAI accepts the service's own names as
+  // they are, and every other adapter shows those.
+  made.name = adTool.name;
+  origins.set(made, { adTool, argsOf });
+  return made;
+}
+
+/** True when this exact input needs a person; records in the run's context what was asked, and when. */
+function askPerson(
+  adTool: AdTool,
+  runContext: RunContext,
+  args: unknown,
+  callId: string | undefined,
+): boolean {
+  try {
+    const request = adTool.confirmationRequest(args);
+    if (!request) return false;
+    if (callId !== undefined) {
+      const records = recordsOf(runContext?.context, true);
+      const known = records?.[callId];
+      // A repeated ask (a resumed run that was not answered) keeps the first time: a refresh
+      // would make a stale question look new.
+      if (records && known?.fingerprint !== request.fingerprint) {
+        records[callId] = { fingerprint: request.fingerprint, askedAt: Date.now() };
+      }
+    }
+    return true;
+  } catch {
+    // Asking is the safe answer: without an approval the toolkit sends no ACTIVE ad.
+    return true;
+  }
+}
+
+const NOT_ASKED =
+  "The Agents SDK ran this call as approved, but no person was asked about this payload (an approval for the whole tool, alwaysApprove, is not one), so the approval was left to the adrails confirm channel.";
+const CHANGED =
+  "The payload the person approved is not the one the run stopped to ask about (the run state was edited), so the approval was not used.";
+
+/**
+ * The human approval a call carries: the SDK approved this call id, the run had stopped to ask
+ * about a payload, and the person approved that same payload. The toolkit then checks that it is
+ * the payload being sent, uses the approval once, and expires it from the time of the ask.
+ */
+function approvalFor(
+  adTool: AdTool,
+  runContext: RunContext | undefined,
+  callId: string | undefined,
+  args: unknown,
+): { approval?: HumanApproval; note?: string } {
+  if (!runContext || callId === undefined || !adTool.confirmationRequest(args)) return {};
+  if (runContext.isToolApproved({ toolName: adTool.name, callId }) !== true) return {};
+  const record = recordsOf(runContext.context, false)?.[callId];
+  if (!isAskRecord(record)) return { note: NOT_ASKED };
+  if (record.approved !== undefined && record.approved.fingerprint !== record.fingerprint) {
+    return { note: CHANGED };
+  }
+  const approval: HumanApproval = {
+    fingerprint: record.fingerprint,
+    via: VIA,
+    id: `${VIA}:${callId}:${record.fingerprint}`,
+    approvedAt: record.askedAt,
+  };
+  const text = record.approved?.text;
+  if (typeof text === "string" && text.trim() !== "") approval.text = text;
+  return { approval };
+}
+
+function isAskRecord(value: unknown): value is AskRecord {
+  if (value === null || typeof value !== "object") return false;
+  const record = value as Partial<AskRecord>;
+  if (typeof record.fingerprint !== "string" || typeof record.askedAt !== "number") return false;
+  const approved = record.approved as Partial<NonNullable<AskRecord["approved"]>> | undefined;
+  return approved === undefined || (typeof approved === "object" && typeof approved.fingerprint === "string");
+}
+
+/** The asks recorded in a run's context (serialized with the run state), created when asked to. */
+function recordsOf(context: unknown, create: boolean): Record<string, AskRecord> | undefined {
+  if (context === null || typeof context !== "object") return undefined;
+  const holder = context as Record<string, unknown>;
+  let slot = holder[CONTEXT_KEY] as { approvals?: Record<string, AskRecord> } | undefined;
+  if (slot === undefined || slot === null || typeof slot !== "object") {
+    if (!create || !Object.isExtensible(holder)) return undefined;
+    slot = {};
+    holder[CONTEXT_KEY] = slot;
+  }
+  if (slot.approvals === undefined || slot.approvals === null || typeof slot.approvals !== "object") {
+    if (!create) return undefined;
+    slot.approvals = {};
+  }
+  return slot.approvals;
+}
+
+function forgetAsk(context: unknown, callId: string): void {
+  const records = recordsOf(context, false);
+  if (records) delete records[callId];
+}
+
+/** The adrails tool behind an interruption, with the arguments it would run with. */
+function originOf(interruption: RunToolApprovalItem): { origin: Origin; args: unknown } | undefined {
+  const tools = (interruption.agent?.tools ?? []) as unknown[];
+  const found = tools.find(
+    (candidate): candidate is object =>
+      candidate !== null &&
+      typeof candidate === "object" &&
+      (candidate as { name?: unknown }).name === interruption.name &&
+      origins.has(candidate),
+  );
+  const origin = found ? origins.get(found) : undefined;
+  if (!origin) return undefined;
+  let raw: unknown;
+  try {
+    raw = JSON.parse(interruption.arguments ?? "");
+  } catch {
+    return undefined;
+  }
+  return { origin, args: origin.argsOf(raw) };
+}
+
+/**
+ * What to show the person for an interruption of an adrails tool: the confirmation request of the
+ * exact payload (summary, message, fingerprint), or null when the call needs none.
+ */
+export function adConfirmationRequest(interruption: RunToolApprovalItem): ConfirmRequest | null {
+  const found = originOf(interruption);
+  return found ? found.origin.adTool.confirmationRequest(found.args) : null;
+}
+
+/**
+ * Approves an interruption as the person's confirmation of the payload it shows: records that
+ * payload's fingerprint and the person's sentence (`text`, sent to the service as the confirmation
+ * text) in the run's context, which is serialized with the state, then calls `state.approve()`.
+ * When the call later runs, an edited payload is refused. Works for any interruption; for one that
+ * is not an adrails ACTIVE push it is `state.approve()`.
+ */
+export function approveAdCall(
+  state: RunState<any, any>,
+  interruption: RunToolApprovalItem,
+  options: { text?: string } = {},
+): void {
+  const callId = stringField(interruption.rawItem, "callId");
+  const request = adConfirmationRequest(interruption);
+  if (request && callId !== undefined) {
+    const records = recordsOf(state._context.context, true);
+    const record = records?.[callId];
+    if (records && isAskRecord(record)) {
+      record.approved = {
+        fingerprint: request.fingerprint,
+        at: Date.now(),
+        ...(typeof options.text === "string" && options.text.trim() !== "" ? { text: options.text } : {}),
+      };
+    }
+  }
+  state.approve(interruption);
+}
+
+/** The full ToolResult an adrails tool returned, from a run item (`result.newItems`), if it is one. */
+export function adToolResult(item: RunItem | unknown): ToolResult | undefined {
+  if (item === null || typeof item !== "object") return undefined;
+  const data = (item as { type?: unknown; customData?: unknown }).customData;
+  if ((item as { type?: unknown }).type !== "tool_call_output_item") return undefined;
+  if (data === null || typeof data !== "object") return undefined;
+  return (data as Partial<AdToolOutputData>).adrails;
+}
