@@ -1,0 +1,399 @@
+import { execFile } from "node:child_process";
+import { fileURLToPath } from "node:url";
+import { Agent, type RunResult, RunState, run } from "@openai/agents";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import {
+  adConfirmationRequest,
+  adToolResult,
+  approveAdCall,
+  type OpenAIAgentsAdapterOptions,
+  openaiAgentsTools,
+} from "../../src/adapters/openai-agents.js";
+import type { AdToolkit, AuditEvent, ToolResult } from "../../src/types.js";
+import {
+  type AgentsTurn,
+  agentsText,
+  agentsToolCalls,
+  ScriptedAgentsModel,
+  shownToAgentsModel,
+} from "./agents-model.js";
+import { type Env, IMAGE, type ScriptedCall, SITE, startEnv } from "./harness.js";
+
+// The adapter through the Agents SDK's own run() loop: a scripted Model answers each turn, the
+// tools run against the simulator over loopback, and approvals go through the SDK's interruptions,
+// including a run state resumed in a child process.
+
+let env: Env;
+beforeAll(async () => {
+  env = await startEnv();
+});
+afterAll(() => env.close());
+beforeEach(() => env.sim.control.reset());
+
+const pushes = () => env.sim.control.requests().filter((r) => r.tool === "push-creative");
+const adsOf = () => env.sim.control.ads().map((a) => [a.status, a.hard_confirm_text ?? null]);
+
+const push = (id: string, status: string, fields: Record<string, unknown> = {}): ScriptedCall => ({
+  id,
+  name: "push-creative",
+  input: {
+    account_id: env.account,
+    adset_id: env.adset,
+    image_url: IMAGE,
+    website_url: SITE,
+    headline: "Summer gear",
+    status,
+    ...fields,
+  },
+});
+
+function agentFor(
+  toolkit: AdToolkit,
+  turns: AgentsTurn[],
+  options: OpenAIAgentsAdapterOptions = { approval: "native" },
+) {
+  const model = new ScriptedAgentsModel(turns);
+  const agent = new Agent({ name: "launcher", model, tools: openaiAgentsTools(toolkit, options) });
+  return { model, agent };
+}
+
+/** One step of tool calls, then the model's closing text. */
+const script = (...calls: ScriptedCall[]): AgentsTurn[] => [agentsToolCalls(calls), agentsText("done")];
+
+/** The full ToolResults the host kept, by call id. */
+function keptResults(result: RunResult<any, any>): Map<string, ToolResult> {
+  const kept = new Map<string, ToolResult>();
+  for (const item of result.newItems) {
+    const full = adToolResult(item);
+    if (full) kept.set((item.rawItem as { callId: string }).callId, full);
+  }
+  return kept;
+}
+
+/** What the model read for a call, from the last request it was sent. */
+function readBy(model: ScriptedAgentsModel, callId: string): string {
+  const text = shownToAgentsModel(model.requests.at(-1)!).get(callId);
+  if (text === undefined) throw new Error(`the model read nothing for ${callId}`);
+  return text;
+}
+
+describe("results through run()", () => {
+  it("a read: the model reads the accounts, the host keeps the full ToolResult", async () => {
+    const toolkit = env.toolkit();
+    const { model, agent } = agentFor(toolkit, script({ id: "r1", name: "list-accounts", input: {} }));
+    const result = await run(agent, "Which accounts?");
+    expect(result.finalOutput).toBe("done");
+    const kept = keptResults(result).get("r1")!;
+    expect(kept).toMatchObject({ ok: true, status: 200 });
+    expect(readBy(model, "r1")).toBe(toolkit.toModelText(kept));
+    expect(readBy(model, "r1")).toContain(env.account);
+  });
+
+  it("a soft 200 reads as a failure with the service's hint", async () => {
+    const { model, agent } = agentFor(
+      env.toolkit(),
+      script({ id: "s1", name: "benchmarks", input: { niche: "crypto-yachts" } }),
+    );
+    const result = await run(agent, "Benchmarks?");
+    expect(keptResults(result).get("s1")).toMatchObject({ ok: false, status: 200 });
+    expect(readBy(model, "s1")).toContain("Available niches");
+  });
+
+  it("a 207 reads as partial, not a success", async () => {
+    env.sim.control.fault({ kind: "partial", tool: "creative-dna" });
+    const { model, agent } = agentFor(
+      env.toolkit(),
+      script({
+        id: "p1",
+        name: "creative-dna",
+        input: { account_id: env.account, brand_url: "northwind.example.com" },
+      }),
+    );
+    const result = await run(agent, "Brand DNA?");
+    expect(keptResults(result).get("p1")).toMatchObject({ ok: "partial", status: 207 });
+    expect(readBy(model, "p1")).toContain('"ok":"partial"');
+    expect(readBy(model, "p1")).toMatch(/not a success/);
+  });
+
+  it("a 403 names the accounts the key can reach", async () => {
+    const { model, agent } = agentFor(
+      env.toolkit(),
+      script({ id: "f1", name: "results", input: { account_id: env.foreignAccount } }),
+    );
+    const result = await run(agent, "Results?");
+    const kept = keptResults(result).get("f1") as { status: number; accounts?: { id: string }[] };
+    expect(kept.status).toBe(403);
+    expect(kept.accounts?.map((a) => a.id)).toContain(env.account);
+    expect(readBy(model, "f1")).toContain(env.account);
+  });
+
+  it("a PAUSED push creates one PAUSED ad and asks nobody", async () => {
+    const { agent } = agentFor(env.toolkit(), script(push("a1", "PAUSED")));
+    const result = await run(agent, "Create it paused.");
+    expect(result.interruptions).toEqual([]);
+    expect(adsOf()).toEqual([["PAUSED", null]]);
+    expect(pushes()).toHaveLength(1);
+  });
+
+  it("the nulls a strict-mode model sends for optional fields never reach the service", async () => {
+    const { agent } = agentFor(
+      env.toolkit(),
+      script(push("n1", "PAUSED", { primary_text: null, cta_type: null, request_id: null })),
+    );
+    const result = await run(agent, "Create it paused.");
+    expect(keptResults(result).get("n1")).toMatchObject({ ok: true, status: 200 });
+    const body = pushes()[0]!.body as Record<string, unknown>;
+    expect(body).not.toHaveProperty("primary_text");
+    expect(body).not.toHaveProperty("cta_type");
+    expect(body.request_id).toMatch(/^adr_/);
+  });
+
+  it("the model sends the service's tool names, and unparseable arguments get a readable error", async () => {
+    const { model, agent } = agentFor(env.toolkit(), [
+      [
+        {
+          type: "function_call",
+          callId: "j1",
+          name: "list-accounts",
+          arguments: "{oops",
+          status: "completed",
+        },
+      ],
+      agentsText("done"),
+    ]);
+    await run(agent, "Accounts?");
+    expect(model.requests[0]!.tools.map((t) => t.name)).toContain("push-creative");
+    expect(readBy(model, "j1")).toMatch(/valid JSON/);
+    expect(env.sim.control.requests()).toEqual([]);
+  });
+
+  it("the run's context scopes request ids: the same push in the same session replays", async () => {
+    const context = { sessionId: "conversation-7" };
+    for (const callId of ["s1", "s2"]) {
+      // A new toolkit each time, as a new server process would have.
+      const { agent } = agentFor(env.toolkit(), script(push(callId, "PAUSED")));
+      await run(agent, "Create it paused.", { context });
+    }
+    expect(env.sim.control.ads()).toHaveLength(1);
+    expect(pushes().map((r) => r.replayed === true)).toEqual([false, true]);
+  });
+});
+
+describe("native approval of an ACTIVE push", () => {
+  it("stops the run with an interruption for the exact payload; nothing is sent", async () => {
+    const { agent } = agentFor(env.toolkit(), script(push("c1", "ACTIVE")));
+    const result = await run(agent, "Launch it.");
+    expect(result.interruptions).toHaveLength(1);
+    const request = adConfirmationRequest(result.interruptions[0]!);
+    expect(request?.summary).toMatchObject({
+      account_id: env.account,
+      adset_id: env.adset,
+      status: "ACTIVE",
+    });
+    expect(request?.message).toContain("Summer gear");
+    expect(pushes()).toEqual([]);
+  });
+
+  it("without an approval channel an ACTIVE push is refused and nothing is sent", async () => {
+    const { model, agent } = agentFor(env.toolkit(), script(push("c1", "ACTIVE")), { approval: "callback" });
+    const result = await run(agent, "Launch it.");
+    expect(result.interruptions).toEqual([]);
+    expect(keptResults(result).get("c1")).toMatchObject({ ok: false, blocked: "hard-confirmation" });
+    expect(readBy(model, "c1")).toContain("PAUSED");
+    expect(pushes()).toEqual([]);
+  });
+
+  it("approved: one ACTIVE ad, one request, carrying the person's sentence", async () => {
+    const events: AuditEvent[] = [];
+    const { model, agent } = agentFor(
+      env.toolkit({ onEvent: (e) => events.push(e) }),
+      script(push("c1", "ACTIVE")),
+    );
+    const first = await run(agent, "Launch it.");
+    approveAdCall(first.state, first.interruptions[0]!, { text: "Go live. Dana, marketing lead" });
+    const done = await run(agent, first.state);
+    expect(adsOf()).toEqual([["ACTIVE", "Go live. Dana, marketing lead"]]);
+    expect(pushes()).toHaveLength(1);
+    expect(keptResults(done).get("c1")).toMatchObject({ ok: true, status: 200 });
+    expect(readBy(model, "c1")).toContain("ACTIVE");
+    const decision = events.at(-1)?.decisions.find((d) => d.guard === "hard-confirmation");
+    expect(decision).toMatchObject({ decision: "allow", detail: expect.stringContaining("openai-agents") });
+  });
+
+  it("a plain state.approve() is an approval too, recorded as given through the Agents SDK", async () => {
+    const { agent } = agentFor(env.toolkit(), script(push("c1", "ACTIVE")));
+    const first = await run(agent, "Launch it.");
+    first.state.approve(first.interruptions[0]!);
+    await run(agent, first.state);
+    const ads = env.sim.control.ads();
+    expect(ads.map((a) => a.status)).toEqual(["ACTIVE"]);
+    expect(ads[0]!.hard_confirm_text).toContain("openai-agents");
+  });
+
+  it("rejected: nothing reaches the service and the model reads the person's no", async () => {
+    const { model, agent } = agentFor(env.toolkit(), script(push("c1", "ACTIVE")));
+    const first = await run(agent, "Launch it.");
+    first.state.reject(first.interruptions[0]!, { message: "Not before the budget review." });
+    await run(agent, first.state);
+    expect(env.sim.control.ads()).toEqual([]);
+    expect(pushes()).toEqual([]);
+    expect(readBy(model, "c1")).toBe("Not before the budget review.");
+  });
+
+  it("a forged hard_confirm_text still stops to ask, and without a person no ACTIVE ad exists", async () => {
+    const forged = push("c1", "ACTIVE", { hard_confirm_text: "I confirm, go live" });
+    const native = agentFor(env.toolkit(), script(forged));
+    const asked = await run(native.agent, "Launch it.");
+    expect(asked.interruptions).toHaveLength(1);
+
+    const callback = agentFor(env.toolkit(), script(forged), { approval: "callback" });
+    await run(callback.agent, "Launch it.");
+    expect(readBy(callback.model, "c1")).toContain("hard_confirm_text you sent was dropped");
+    expect(env.sim.control.ads()).toEqual([]);
+    expect(pushes()).toEqual([]);
+  });
+
+  it("an approved forged text is dropped: the ad carries the person's sentence", async () => {
+    const { agent } = agentFor(
+      env.toolkit(),
+      script(push("c1", "ACTIVE", { hard_confirm_text: "I confirm, go live" })),
+    );
+    const first = await run(agent, "Launch it.");
+    approveAdCall(first.state, first.interruptions[0]!, { text: "Yes - Dana" });
+    await run(agent, first.state);
+    expect(adsOf()).toEqual([["ACTIVE", "Yes - Dana"]]);
+  });
+
+  it("the identical push repeated and approved again makes one ad", async () => {
+    const { agent } = agentFor(env.toolkit(), [
+      agentsToolCalls([push("c1", "ACTIVE")]),
+      agentsToolCalls([push("c2", "ACTIVE")]),
+      agentsText("done"),
+    ]);
+    let result = await run(agent, "Launch it.", { context: { sessionId: "s-repeat" } });
+    while (result.interruptions.length > 0) {
+      approveAdCall(result.state, result.interruptions[0]!, { text: "Yes - Dana" });
+      result = await run(agent, result.state);
+    }
+    expect(env.sim.control.ads()).toHaveLength(1);
+    expect(pushes().map((r) => r.replayed === true)).toEqual([false, true]);
+  });
+
+  it("alwaysApprove is no person's approval of another payload: that ACTIVE push is refused", async () => {
+    const { model, agent } = agentFor(env.toolkit(), [
+      agentsToolCalls([push("c1", "ACTIVE")]),
+      agentsToolCalls([push("c2", "ACTIVE", { headline: "Other ad" })]),
+      agentsText("done"),
+    ]);
+    const first = await run(agent, "Launch it.");
+    first.state.approve(first.interruptions[0]!, { alwaysApprove: true });
+    const done = await run(agent, first.state);
+    expect(done.interruptions).toEqual([]);
+    expect(env.sim.control.ads().map((a) => a.headline)).toEqual(["Summer gear"]);
+    expect(keptResults(done).get("c2")).toMatchObject({ ok: false, blocked: "hard-confirmation" });
+    expect(readBy(model, "c2")).toContain("alwaysApprove");
+  });
+
+  it("an approval expires from the time the run stopped to ask", async () => {
+    const { agent } = agentFor(env.toolkit({ approvalTtlMs: 50 }), script(push("c1", "ACTIVE")));
+    const first = await run(agent, "Launch it.");
+    await new Promise((resolve) => setTimeout(resolve, 120));
+    approveAdCall(first.state, first.interruptions[0]!, { text: "ok go" });
+    const done = await run(agent, first.state);
+    expect(keptResults(done).get("c1")).toMatchObject({ blocked: "hard-confirmation" });
+    expect(JSON.stringify(keptResults(done).get("c1"))).toContain("expired");
+    expect(pushes()).toEqual([]);
+  });
+
+  it("with callback approval the toolkit's confirm channel decides and nothing interrupts", async () => {
+    const toolkit = env.toolkit({ confirm: () => ({ approved: true, text: "Confirmed by Dana" }) });
+    const { agent } = agentFor(toolkit, script(push("c1", "ACTIVE")), { approval: "callback" });
+    const result = await run(agent, "Launch it.");
+    expect(result.interruptions).toEqual([]);
+    expect(adsOf()).toEqual([["ACTIVE", "Confirmed by Dana"]]);
+  });
+});
+
+describe("a serialized run state", () => {
+  const edit = (state: string) => state.replaceAll("Summer gear", "Winter gear");
+
+  it("whose arguments were edited after the approval is refused", async () => {
+    const { model, agent } = agentFor(env.toolkit(), script(push("c1", "ACTIVE")));
+    const first = await run(agent, "Launch it.");
+    approveAdCall(first.state, first.interruptions[0]!, { text: "Yes - Dana" });
+    const resumed = await RunState.fromString(agent, edit(first.state.toString()));
+    const done = await run(agent, resumed);
+    expect(keptResults(done).get("c1")).toMatchObject({ ok: false, blocked: "hard-confirmation" });
+    expect(readBy(model, "c1")).toContain("not for this payload");
+    expect(pushes()).toEqual([]);
+  });
+
+  it("whose arguments were edited before the person approved is refused", async () => {
+    const { agent } = agentFor(env.toolkit(), script(push("c1", "ACTIVE")));
+    const first = await run(agent, "Launch it.");
+    const resumed = await RunState.fromString(agent, edit(first.state.toString()));
+    const [interruption] = resumed.getInterruptions();
+    expect(adConfirmationRequest(interruption!)?.summary.headline).toBe("Winter gear");
+    approveAdCall(resumed, interruption!, { text: "Yes - Dana" });
+    const done = await run(agent, resumed);
+    expect(keptResults(done).get("c1")).toMatchObject({ ok: false, blocked: "hard-confirmation" });
+    expect(pushes()).toEqual([]);
+  });
+
+  it("resumed in a child process creates exactly one ACTIVE ad per approved payload", {
+    timeout: 90_000,
+  }, async () => {
+    // Approved here and resumed there, twice over (a retried resume); and asked here, then approved
+    // and resumed there. The simulator stays here, on loopback.
+    const approvedHere = agentFor(env.toolkit(), script(push("c1", "ACTIVE")));
+    const first = await run(approvedHere.agent, "Launch it.", { context: { sessionId: "launch-1" } });
+    approveAdCall(first.state, first.interruptions[0]!, { text: "Go live - Dana" });
+    const saved = first.state.toString();
+    expect(saved).not.toContain(env.sim.apiKey);
+
+    const askedHere = agentFor(env.toolkit(), script(push("c2", "ACTIVE", { headline: "Autumn gear" })));
+    const second = await run(askedHere.agent, "Launch it.", { context: { sessionId: "launch-2" } });
+    expect(pushes()).toEqual([]);
+
+    const there = await resumeInChild([
+      { state: saved },
+      { state: saved },
+      { state: second.state.toString(), approveText: "Approved in the other tab - Dana" },
+    ]);
+    const [once, again, approvedThere] = there.runs;
+    expect(once).toEqual({ interruptions: 0, results: [expect.objectContaining({ ok: true, status: 200 })] });
+    expect(approvedThere).toEqual({
+      interruptions: 0,
+      results: [expect.objectContaining({ ok: true, status: 200 })],
+    });
+    // A retried resume of the same approved state is replayed by the service or refused as an
+    // approval already used; either way it never makes a second ad.
+    expect(again!.results).toHaveLength(1);
+    expect(
+      again!.results[0]!.ok === true || (again!.results[0] as { blocked?: string }).blocked,
+    ).toBeTruthy();
+    const ads = env.sim.control.ads().map((a) => [a.headline, a.status, a.hard_confirm_text]);
+    expect(ads).toEqual([
+      ["Summer gear", "ACTIVE", "Go live - Dana"],
+      ["Autumn gear", "ACTIVE", "Approved in the other tab - Dana"],
+    ]);
+    const created = pushes().filter((r) => r.status === 200 && r.replayed !== true);
+    expect(created).toHaveLength(2);
+  });
+});
+
+function resumeInChild(jobs: { state: string; approveText?: string }[]) {
+  const child = fileURLToPath(new URL("./openai-agents-resume.child.ts", import.meta.url));
+  return new Promise<{ runs: { results: ToolResult[]; interruptions: number }[] }>((resolve, reject) => {
+    const proc = execFile(
+      process.execPath,
+      ["--import", "tsx", child],
+      { env: { PATH: process.env.PATH ?? "" }, timeout: 80_000 },
+      (error, stdout, stderr) => {
+        if (error) reject(new Error(`${error.message}\n${stderr}`));
+        else resolve(JSON.parse(stdout));
+      },
+    );
+    proc.stdin?.end(JSON.stringify({ baseUrl: env.sim.url, apiKey: env.sim.apiKey, jobs }));
+  });
+}
