@@ -6,13 +6,13 @@ import { formatTables, summaryLine, tally, writeReport } from "./report.js";
 import { type LiveModels, type RunOutcome, runAll } from "./runner.js";
 import { type Fixture, FixtureError, loadFixtures } from "./schema.js";
 
-// Replays every recorded conversation through both adapters against fresh simulators.
-// Usage: npx tsx evals/run.ts [--only <id>]... [--adapter ai-sdk|langchain] [--live [--model <id>]]
+// Replays every recorded conversation through every adapter against fresh simulators.
+// Usage: npx tsx evals/run.ts [--only <id>]... [--adapter ai-sdk|langchain|openai-agents] [--live [--model <id>]]
 
 const HERE = dirname(fileURLToPath(import.meta.url));
 const USAGE = `Usage: evals/run.ts [options]
   --only <id>          run only this conversation (repeatable)
-  --adapter <name>     ai-sdk or langchain (default: both)
+  --adapter <name>     ai-sdk, langchain or openai-agents (default: all)
   --live               play the user turns to a real model (needs OPENAI_API_KEY; not for CI)
   --model <id>         the live model (default gpt-4o-mini)
   --concurrency <n>    runs at a time (default 4; live: 1)
@@ -69,6 +69,8 @@ async function liveModels(
     const { createOpenAI } = await import("@ai-sdk/openai");
     models["ai-sdk"] = createOpenAI({ apiKey: process.env.OPENAI_API_KEY })(model);
   }
+  // The Agents SDK's default provider reads OPENAI_API_KEY itself.
+  if (adapters.includes("openai-agents")) models["openai-agents"] = model;
   if (adapters.includes("langchain")) {
     // LangChain needs its own OpenAI chat model package, which adrails does not depend on.
     const name = "@langchain/openai";

@@ -1,7 +1,9 @@
 import type { BaseChatModel } from "@langchain/core/language_models/chat_models";
+import type { Model } from "@openai/agents";
 import type { LanguageModel } from "ai";
 import { runAiSdk } from "./drivers/ai-sdk.js";
 import { runLangChain } from "./drivers/langchain.js";
+import { runOpenAIAgents } from "./drivers/openai-agents.js";
 import type { AdapterName, Check, RunRecord } from "./record.js";
 import { stage } from "./scenario.js";
 import type { Fixture } from "./schema.js";
@@ -32,6 +34,8 @@ export const LIVE_SYSTEM =
 export interface LiveModels {
   "ai-sdk"?: LanguageModel;
   langchain?: BaseChatModel;
+  /** A Model, or a model name for the Agents SDK's default (OpenAI) provider. */
+  "openai-agents"?: Model | string;
 }
 
 /** Plays one fixture on one adapter against a fresh simulator, and scores it. */
@@ -53,10 +57,15 @@ export async function runOne(
             sessionId,
             ...(mode === "live" ? { live: options.live?.["ai-sdk"], system: LIVE_SYSTEM } : {}),
           })
-        : await runLangChain(fixture, staged, {
-            sessionId,
-            ...(mode === "live" ? { live: options.live?.langchain, system: LIVE_SYSTEM } : {}),
-          });
+        : adapter === "langchain"
+          ? await runLangChain(fixture, staged, {
+              sessionId,
+              ...(mode === "live" ? { live: options.live?.langchain, system: LIVE_SYSTEM } : {}),
+            })
+          : await runOpenAIAgents(fixture, staged, {
+              sessionId,
+              ...(mode === "live" ? { live: options.live?.["openai-agents"], system: LIVE_SYSTEM } : {}),
+            });
     try {
       // Expectations may name world ids ({{accounts.0.id}}); results of calls are of this run.
       expect = resolve(fixture.expect, staged.scope);

@@ -69,6 +69,7 @@ const CONTEXT_KEY = "adrails";
 const VIA = "openai-agents";
 
 interface Origin {
+  toolkit: AdToolkit;
   adTool: AdTool;
   argsOf(input: unknown): unknown;
 }
@@ -175,7 +176,7 @@ function toAgentsTool(
   // The SDK turns "-" into "_" in names it is given; OpenAI accepts the service's own names as
   // they are, and every other adapter shows those.
   made.name = adTool.name;
-  origins.set(made, { adTool, argsOf });
+  origins.set(made, { toolkit, adTool, argsOf });
   return made;
 }
 
@@ -325,6 +326,29 @@ export function approveAdCall(
     }
   }
   state.approve(interruption);
+}
+
+/**
+ * Rejects an interruption as the person's no: the toolkit records the denial (audit event, nothing
+ * sent) and the model reads the toolkit's refusal, with the person's `reason`, as it would through
+ * any other adapter; then calls `state.reject()`. Resolves to the ToolResult the model will read
+ * (undefined for an interruption of a tool that is not from adrails, which is just rejected).
+ */
+export async function rejectAdCall(
+  state: RunState<any, any>,
+  interruption: RunToolApprovalItem,
+  options: { reason?: string } = {},
+): Promise<ToolResult | undefined> {
+  const found = originOf(interruption);
+  let result: ToolResult | undefined;
+  if (found) {
+    const denial = { via: VIA, ...(options.reason === undefined ? {} : { reason: options.reason }) };
+    const toolCallId = stringField(interruption.rawItem, "callId");
+    result = await found.origin.adTool.call(found.args, { denial, toolCallId });
+  }
+  const message = result ? found!.origin.toolkit.toModelText(result) : options.reason;
+  state.reject(interruption, message === undefined ? {} : { message });
+  return result;
 }
 
 /** The full ToolResult an adrails tool returned, from a run item (`result.newItems`), if it is one. */

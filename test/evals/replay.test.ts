@@ -72,13 +72,16 @@ describe("the command line", () => {
   it("prints the table and the summary line, writes the report, exits 0", async () => {
     const { code, lines } = await cli(["--only", "a01-accounts-then-results", "--out", out]);
     expect(code).toBe(0);
-    expect(lines.at(-1)).toBe("2 passed, 0 failed");
-    expect(lines.join("\n")).toMatch(/a01-accounts-then-results: .*\n\s+expectation\s+ai-sdk\s+langchain/);
+    expect(lines.at(-1)).toBe("3 passed, 0 failed");
+    expect(lines.join("\n")).toMatch(
+      /a01-accounts-then-results: .*\n\s+expectation\s+ai-sdk\s+langchain\s+openai-agents/,
+    );
     const report = JSON.parse(readFileSync(join(out, "report.json"), "utf8"));
-    expect(report.summary).toMatchObject({ passed: 2, failed: 0, runs: 2 });
+    expect(report.summary).toMatchObject({ passed: 3, failed: 0, runs: 3 });
     expect(report.perAdapter).toEqual({
       "ai-sdk": { passed: 1, failed: 0 },
       langchain: { passed: 1, failed: 0 },
+      "openai-agents": { passed: 1, failed: 0 },
     });
   });
 
