@@ -43,7 +43,8 @@ export interface OpenAIAgentsAdapterOptions {
 }
 
 /** An adrails tool for the Agents SDK: the model reads `toolkit.toModelText(result)`. */
-export type OpenAIAgentsAdTool = FunctionTool<unknown, any, string>;
+// Any context: the tools read only `sessionId` from it and go into an agent of any context type.
+export type OpenAIAgentsAdTool = FunctionTool<any, any, string>;
 
 /** The SDK-only data on a tool output item of an adrails tool: the full ToolResult. */
 export interface AdToolOutputData {

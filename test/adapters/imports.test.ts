@@ -28,22 +28,29 @@ function packagesLoadedBy(entry: string): Set<string> {
 
 const isLangChain = (p: string) => /^(@langchain\/|langchain($|\/))/.test(p);
 const isAiSdk = (p: string) => /^(ai|ai7|@ai-sdk\/[^/]+)($|\/)/.test(p);
+const isAgents = (p: string) => /^@openai\/agents/.test(p);
 
 describe("framework imports", () => {
   it("the AI SDK adapter loads the AI SDK and no LangChain package", () => {
     const loaded = [...packagesLoadedBy("adapters/ai-sdk.ts")];
     expect(loaded).toContain("ai");
-    expect(loaded.filter(isLangChain)).toEqual([]);
+    expect(loaded.filter((p) => isLangChain(p) || isAgents(p))).toEqual([]);
   });
 
   it("the LangChain adapter loads LangChain and no AI SDK package", () => {
     const loaded = [...packagesLoadedBy("adapters/langchain.ts")];
     expect(loaded).toEqual(expect.arrayContaining(["@langchain/core/tools", "@langchain/langgraph"]));
-    expect(loaded.filter(isAiSdk)).toEqual([]);
+    expect(loaded.filter((p) => isAiSdk(p) || isAgents(p))).toEqual([]);
+  });
+
+  it("the OpenAI Agents adapter loads the Agents SDK and no AI SDK or LangChain package", () => {
+    const loaded = [...packagesLoadedBy("adapters/openai-agents.ts")];
+    expect(loaded).toContain("@openai/agents");
+    expect(loaded.filter((p) => isAiSdk(p) || isLangChain(p))).toEqual([]);
   });
 
   it("the core loads no framework", () => {
     const loaded = [...packagesLoadedBy("index.ts")];
-    expect(loaded.filter((p) => isAiSdk(p) || isLangChain(p))).toEqual([]);
+    expect(loaded.filter((p) => isAiSdk(p) || isLangChain(p) || isAgents(p))).toEqual([]);
   });
 });

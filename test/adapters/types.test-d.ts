@@ -1,5 +1,6 @@
 import { fakeModel } from "@langchain/core/testing";
 import { ToolNode } from "@langchain/langgraph/prebuilt";
+import { Agent, type Tool as AgentsTool, tool as agentsTool, type FunctionTool, run } from "@openai/agents";
 import {
   generateText,
   type InferToolOutput,
@@ -15,8 +16,15 @@ import { describe, expectTypeOf, test } from "vitest";
 import { z } from "zod";
 import { aiSdkTools } from "../../src/adapters/ai-sdk.js";
 import { hitlInterruptOn, langchainTools } from "../../src/adapters/langchain.js";
+import {
+  adConfirmationRequest,
+  adToolResult,
+  approveAdCall,
+  openaiAgentsTools,
+  rejectAdCall,
+} from "../../src/adapters/openai-agents.js";
 import { createAdTools } from "../../src/toolkit.js";
-import type { ToolResult } from "../../src/types.js";
+import type { ConfirmRequest, ToolResult } from "../../src/types.js";
 
 const toolkit = createAdTools({ apiKey: "adk_types", baseUrl: "http://127.0.0.1:9" });
 
@@ -64,5 +72,42 @@ describe("LangChain", () => {
       tools,
       middleware: [humanInTheLoopMiddleware({ interruptOn: hitlInterruptOn(toolkit) })],
     });
+  });
+});
+
+describe("OpenAI Agents", () => {
+  const tools = openaiAgentsTools(toolkit, { approval: "native" });
+
+  test("the tool list goes into new Agent({ tools }), with or without a typed context", () => {
+    expectTypeOf(tools).toExtend<AgentsTool[]>();
+    void new Agent({ name: "ads", tools });
+    void new Agent<{ sessionId: string }>({ name: "ads", tools });
+    void new Agent({ name: "ads", tools: openaiAgentsTools({ accountId: "act_1" }) });
+  });
+
+  test("mixed with the host's own tools", () => {
+    const weather = agentsTool({
+      name: "weather",
+      description: "The weather in a city",
+      parameters: z.object({ city: z.string() }),
+      execute: async ({ city }) => `sunny in ${city}`,
+    });
+    void new Agent({ name: "ads", tools: [...tools, weather] });
+  });
+
+  test("approvals and results work on what run() returns", async () => {
+    const agent = new Agent({ name: "ads", tools });
+    const result = await run(agent, "hi", { context: { sessionId: "conversation-1" } });
+    const [interruption] = result.interruptions;
+    if (interruption) {
+      expectTypeOf(adConfirmationRequest(interruption)).toEqualTypeOf<ConfirmRequest | null>();
+      approveAdCall(result.state, interruption, { text: "Yes - Dana" });
+      expectTypeOf(rejectAdCall(result.state, interruption, { reason: "no" })).toEqualTypeOf<
+        Promise<ToolResult | undefined>
+      >();
+    }
+    for (const item of result.newItems)
+      expectTypeOf(adToolResult(item)).toEqualTypeOf<ToolResult | undefined>();
+    expectTypeOf(tools[0]!).toExtend<FunctionTool<any, any, string>>();
   });
 });
