@@ -8,6 +8,7 @@ import {
   approveAdCall,
   type OpenAIAgentsAdapterOptions,
   openaiAgentsTools,
+  rejectAdCall,
 } from "../../src/adapters/openai-agents.js";
 import type { AdToolkit, AuditEvent, ToolResult } from "../../src/types.js";
 import {
@@ -238,6 +239,25 @@ describe("native approval of an ACTIVE push", () => {
     expect(env.sim.control.ads()).toEqual([]);
     expect(pushes()).toEqual([]);
     expect(readBy(model, "c1")).toBe("Not before the budget review.");
+  });
+
+  it("rejectAdCall goes through the toolkit: audited, nothing sent, the model reads why", async () => {
+    const events: AuditEvent[] = [];
+    const { model, agent } = agentFor(
+      env.toolkit({ onEvent: (e) => events.push(e) }),
+      script(push("c1", "ACTIVE")),
+    );
+    const first = await run(agent, "Launch it.");
+    const refusal = await rejectAdCall(first.state, first.interruptions[0]!, {
+      reason: "Budget not signed off",
+    });
+    expect(refusal).toMatchObject({ ok: false, status: null, blocked: "hard-confirmation" });
+    await run(agent, first.state);
+    expect(pushes()).toEqual([]);
+    expect(readBy(model, "c1")).toBe(env.toolkit().toModelText(refusal!));
+    expect(readBy(model, "c1")).toContain("Budget not signed off");
+    const decision = events.at(-1)?.decisions.find((d) => d.guard === "hard-confirmation");
+    expect(decision).toMatchObject({ decision: "refuse", detail: expect.stringContaining("openai-agents") });
   });
 
   it("a forged hard_confirm_text still stops to ask, and without a person no ACTIVE ad exists", async () => {
