@@ -294,7 +294,8 @@ function originOf(interruption: RunToolApprovalItem): { origin: Origin; args: un
 
 /**
  * What to show the person for an interruption of an adrails tool: the confirmation request of the
- * exact payload (summary, message, fingerprint), or null when the call needs none.
+ * exact payload (summary, message, fingerprint), or null when the call needs none. The SDK also
+ * stops for a write whose arguments are not JSON; that gives null too, and it never runs.
  */
 export function adConfirmationRequest(interruption: RunToolApprovalItem): ConfirmRequest | null {
   const found = originOf(interruption);

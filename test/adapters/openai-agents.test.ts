@@ -299,6 +299,47 @@ describe("native approval of an ACTIVE push", () => {
     expect(pushes().map((r) => r.replayed === true)).toEqual([false, true]);
   });
 
+  it("two ACTIVE pushes in one turn are decided one by one", async () => {
+    const { agent } = agentFor(
+      env.toolkit(),
+      script(push("c1", "ACTIVE"), push("c2", "ACTIVE", { headline: "Other ad" })),
+    );
+    const first = await run(agent, "Launch both.");
+    expect(first.interruptions.map((i) => adConfirmationRequest(i)?.summary.headline)).toEqual([
+      "Summer gear",
+      "Other ad",
+    ]);
+    approveAdCall(first.state, first.interruptions[1]!, { text: "Only the other one - Dana" });
+    await rejectAdCall(first.state, first.interruptions[0]!, { reason: "Not this one" });
+    const done = await run(agent, first.state);
+    expect(env.sim.control.ads().map((a) => [a.headline, a.status])).toEqual([["Other ad", "ACTIVE"]]);
+    expect(keptResults(done).get("c2")).toMatchObject({ ok: true, status: 200 });
+  });
+
+  it("arguments that are not JSON never reach the service, approved or not", async () => {
+    const { model, agent } = agentFor(env.toolkit(), [
+      [
+        {
+          type: "function_call",
+          callId: "j1",
+          name: "push-creative",
+          arguments: '{"status":"ACTIVE",',
+          status: "completed",
+        },
+      ],
+      agentsText("done"),
+    ]);
+    const first = await run(agent, "Launch it.");
+    // The SDK cannot evaluate needsApproval on them, so it asks; there is no payload to show.
+    for (const interruption of first.interruptions) {
+      expect(adConfirmationRequest(interruption)).toBeNull();
+      approveAdCall(first.state, interruption, { text: "Yes" });
+    }
+    await run(agent, first.state);
+    expect(readBy(model, "j1")).toMatch(/valid JSON/);
+    expect(env.sim.control.requests()).toEqual([]);
+  });
+
   it("alwaysApprove is no person's approval of another payload: that ACTIVE push is refused", async () => {
     const { model, agent } = agentFor(env.toolkit(), [
       agentsToolCalls([push("c1", "ACTIVE")]),
