@@ -33,7 +33,8 @@ export interface OpenAIAgentsAdapterOptions {
    * - `"callback"` (default): the toolkit's `confirm` channel.
    * - `"native"`: the Agents SDK's tool approval. Such a call sets `needsApproval`, so the run stops
    *   with an interruption; answer it with {@link approveAdCall} (or `state.approve()`) or
-   *   `state.reject()`, then run the state again, in this process or another one. An approved call
+   *   {@link rejectAdCall} (or `state.reject()`), then run the state again, in this process or
+   *   another one (`RunState.fromString`). An approved call
    *   counts as the person's confirmation of exactly the payload they were asked about, once; the
    *   approval window runs from when the run stopped to ask. A rejected call never runs.
    */
@@ -193,11 +194,11 @@ function askPerson(
     if (!request) return false;
     if (callId !== undefined) {
       const records = recordsOf(runContext?.context, true);
-      const known = records?.[callId];
+      const known = records?.[recordKey(callId)];
       // A repeated ask (a resumed run that was not answered) keeps the first time: a refresh
       // would make a stale question look new.
       if (records && known?.fingerprint !== request.fingerprint) {
-        records[callId] = { fingerprint: request.fingerprint, askedAt: Date.now() };
+        records[recordKey(callId)] = { fingerprint: request.fingerprint, askedAt: Date.now() };
       }
     }
     return true;
@@ -225,7 +226,7 @@ function approvalFor(
 ): { approval?: HumanApproval; note?: string } {
   if (!runContext || callId === undefined || !adTool.confirmationRequest(args)) return {};
   if (runContext.isToolApproved({ toolName: adTool.name, callId }) !== true) return {};
-  const record = recordsOf(runContext.context, false)?.[callId];
+  const record = recordsOf(runContext.context, false)?.[recordKey(callId)];
   if (!isAskRecord(record)) return { note: NOT_ASKED };
   if (record.approved !== undefined && record.approved.fingerprint !== record.fingerprint) {
     return { note: CHANGED };
@@ -266,9 +267,12 @@ function recordsOf(context: unknown, create: boolean): Record<string, AskRecord>
   return slot.approvals;
 }
 
+// Call ids come from the model: a prefix keeps one like "__proto__" an ordinary key.
+const recordKey = (callId: string) => `call:${callId}`;
+
 function forgetAsk(context: unknown, callId: string): void {
   const records = recordsOf(context, false);
-  if (records) delete records[callId];
+  if (records) delete records[recordKey(callId)];
 }
 
 /** The adrails tool behind an interruption, with the arguments it would run with. */
@@ -318,7 +322,7 @@ export function approveAdCall(
   const request = adConfirmationRequest(interruption);
   if (request && callId !== undefined) {
     const records = recordsOf(state._context.context, true);
-    const record = records?.[callId];
+    const record = records?.[recordKey(callId)];
     if (records && isAskRecord(record)) {
       record.approved = {
         fingerprint: request.fingerprint,

@@ -355,6 +355,21 @@ describe("native approval of an ACTIVE push", () => {
     expect(readBy(model, "c2")).toContain("alwaysApprove");
   });
 
+  it("a call id the model reuses for another ACTIVE payload carries no approval", async () => {
+    const { model, agent } = agentFor(env.toolkit(), [
+      agentsToolCalls([push("__proto__", "ACTIVE")]),
+      agentsToolCalls([push("__proto__", "ACTIVE", { headline: "Other ad" })]),
+      agentsText("done"),
+    ]);
+    const first = await run(agent, "Launch it.");
+    approveAdCall(first.state, first.interruptions[0]!, { text: "Yes - Dana" });
+    const done = await run(agent, first.state);
+    // The SDK keeps approvals by call id, so it runs the second call without asking.
+    expect(done.interruptions).toEqual([]);
+    expect(env.sim.control.ads().map((a) => a.headline)).toEqual(["Summer gear"]);
+    expect(readBy(model, "__proto__")).toContain("hard-confirmation");
+  });
+
   it("an approval expires from the time the run stopped to ask", async () => {
     const { agent } = agentFor(env.toolkit({ approvalTtlMs: 50 }), script(push("c1", "ACTIVE")));
     const first = await run(agent, "Launch it.");
