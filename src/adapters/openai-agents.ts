@@ -351,6 +351,7 @@ export async function rejectAdCall(
     const denial = { via: VIA, ...(options.reason === undefined ? {} : { reason: options.reason }) };
     const toolCallId = stringField(interruption.rawItem, "callId");
     result = await found.origin.adTool.call(found.args, { denial, toolCallId });
+    if (toolCallId !== undefined) forgetAsk(state._context.context, toolCallId);
   }
   const message = result ? found!.origin.toolkit.toModelText(result) : options.reason;
   state.reject(interruption, message === undefined ? {} : { message });
