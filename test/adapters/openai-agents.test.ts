@@ -404,6 +404,24 @@ describe("a serialized run state", () => {
     expect(pushes()).toEqual([]);
   });
 
+  it("resumed twice by the same toolkit uses its approval once", async () => {
+    const toolkit = env.toolkit();
+    const { agent } = agentFor(toolkit, [
+      agentsToolCalls([push("c1", "ACTIVE")]),
+      agentsText("done"),
+      agentsText("done"),
+    ]);
+    const first = await run(agent, "Launch it.");
+    approveAdCall(first.state, first.interruptions[0]!, { text: "Yes - Dana" });
+    const saved = first.state.toString();
+    const once = await run(agent, await RunState.fromString(agent, saved));
+    const twice = await run(agent, await RunState.fromString(agent, saved));
+    expect(keptResults(once).get("c1")).toMatchObject({ ok: true, status: 200 });
+    expect(keptResults(twice).get("c1")).toMatchObject({ ok: false, blocked: "hard-confirmation" });
+    expect(adsOf()).toEqual([["ACTIVE", "Yes - Dana"]]);
+    expect(pushes()).toHaveLength(1);
+  });
+
   it("whose arguments were edited before the person approved is refused", async () => {
     const { agent } = agentFor(env.toolkit(), script(push("c1", "ACTIVE")));
     const first = await run(agent, "Launch it.");
