@@ -1,3 +1,4 @@
+import { createHmac, timingSafeEqual } from "node:crypto";
 import {
   type FunctionTool,
   type FunctionToolCustomDataContext,
@@ -41,6 +42,13 @@ export interface OpenAIAgentsAdapterOptions {
   approval?: "native" | "callback";
   /** Scope for request ids (a conversation id) when the run's context carries no `sessionId`. */
   sessionId?: string;
+  /**
+   * A secret (kept out of the run state) that signs what native approval records in the run's
+   * context. Without it, an edit of a saved state's arguments is refused, but someone who rewrites
+   * the whole saved state could also rewrite the record; with it, an altered record is refused too.
+   * Every process that resumes the state needs the same secret.
+   */
+  approvalSecret?: string;
 }
 
 /** An adrails tool for the Agents SDK: the model reads `toolkit.toModelText(result)`. */
@@ -65,6 +73,8 @@ interface AskRecord {
   askedAt: number;
   /** What {@link approveAdCall} recorded the person approved. */
   approved?: { fingerprint: string; at: number; text?: string };
+  /** HMAC of the record under `approvalSecret`, when one is set. */
+  sig?: string;
 }
 
 const CONTEXT_KEY = "adrails";
@@ -74,6 +84,7 @@ interface Origin {
   toolkit: AdToolkit;
   adTool: AdTool;
   argsOf(input: unknown): unknown;
+  secret: string | undefined;
 }
 const origins = new WeakMap<object, Origin>();
 // Full results between `execute` and the output item's custom data, per run context and call id.
@@ -113,6 +124,7 @@ function toAgentsTool(
   // tools that can change something ask; reads and calculators never need a person.
   const effect = adTool.definition.effect;
   const asks = adapterOptions.approval === "native" && (effect === "write" || effect === "workflow");
+  const secret = adapterOptions.approvalSecret;
 
   const remember = (runContext: RunContext | undefined, callId: string | undefined, result: ToolResult) => {
     if (!runContext || callId === undefined) return;
@@ -129,7 +141,7 @@ function toAgentsTool(
     description: adTool.description,
     needsApproval: asks
       ? async (runContext: RunContext, input: unknown, callId?: string) =>
-          askPerson(adTool, runContext, argsOf(input), callId)
+          askPerson(adTool, runContext, argsOf(input), callId, secret)
       : false,
     execute: async (input: unknown, runContext?: RunContext, details?: ToolCallDetails) => {
       const callId = details?.toolCall?.callId;
@@ -143,7 +155,7 @@ function toAgentsTool(
         };
         let note: string | undefined;
         if (asks) {
-          const found = approvalFor(adTool, runContext, callId, args);
+          const found = approvalFor(adTool, runContext, callId, args, secret);
           if (found.approval) context.approval = found.approval;
           note = found.note;
         }
@@ -178,7 +190,7 @@ function toAgentsTool(
   // The SDK turns "-" into "_" in names it is given; OpenAI accepts the service's own names as
   // they are, and every other adapter shows those.
   made.name = adTool.name;
-  origins.set(made, { toolkit, adTool, argsOf });
+  origins.set(made, { toolkit, adTool, argsOf, secret });
   return made;
 }
 
@@ -188,6 +200,7 @@ function askPerson(
   runContext: RunContext,
   args: unknown,
   callId: string | undefined,
+  secret: string | undefined,
 ): boolean {
   try {
     const request = adTool.confirmationRequest(args);
@@ -198,7 +211,11 @@ function askPerson(
       // A repeated ask (a resumed run that was not answered) keeps the first time: a refresh
       // would make a stale question look new.
       if (records && known?.fingerprint !== request.fingerprint) {
-        records[recordKey(callId)] = { fingerprint: request.fingerprint, askedAt: Date.now() };
+        records[recordKey(callId)] = signed(
+          { fingerprint: request.fingerprint, askedAt: Date.now() },
+          callId,
+          secret,
+        );
       }
     }
     return true;
@@ -210,6 +227,8 @@ function askPerson(
 
 const NOT_ASKED =
   "The Agents SDK ran this call as approved, but no person was asked about this payload (an approval for the whole tool, alwaysApprove, is not one), so the approval was left to the adrails confirm channel.";
+const ALTERED =
+  "The approval record in the run state does not carry a valid signature (the saved state was altered), so the approval was not used.";
 const CHANGED =
   "The payload the person approved is not the one the run stopped to ask about (the run state was edited), so the approval was not used.";
 
@@ -223,11 +242,13 @@ function approvalFor(
   runContext: RunContext | undefined,
   callId: string | undefined,
   args: unknown,
+  secret: string | undefined,
 ): { approval?: HumanApproval; note?: string } {
   if (!runContext || callId === undefined || !adTool.confirmationRequest(args)) return {};
   if (runContext.isToolApproved({ toolName: adTool.name, callId }) !== true) return {};
   const record = recordsOf(runContext.context, false)?.[recordKey(callId)];
   if (!isAskRecord(record)) return { note: NOT_ASKED };
+  if (!signedRightly(record, callId, secret)) return { note: ALTERED };
   if (record.approved !== undefined && record.approved.fingerprint !== record.fingerprint) {
     return { note: CHANGED };
   }
@@ -265,6 +286,32 @@ function recordsOf(context: unknown, create: boolean): Record<string, AskRecord>
     slot.approvals = {};
   }
   return slot.approvals;
+}
+
+function signature(record: AskRecord, callId: string, secret: string): string {
+  const approved = record.approved;
+  const content = [
+    callId,
+    record.fingerprint,
+    record.askedAt,
+    approved?.fingerprint,
+    approved?.at,
+    approved?.text,
+  ];
+  return createHmac("sha256", secret).update(JSON.stringify(content)).digest("base64url");
+}
+
+function signed(record: AskRecord, callId: string, secret: string | undefined): AskRecord {
+  const { sig: _old, ...content } = record;
+  return secret === undefined ? content : { ...content, sig: signature(content, callId, secret) };
+}
+
+function signedRightly(record: AskRecord, callId: string, secret: string | undefined): boolean {
+  if (secret === undefined) return true;
+  if (typeof record.sig !== "string") return false;
+  const expected = Buffer.from(signature(record, callId, secret));
+  const given = Buffer.from(record.sig);
+  return given.length === expected.length && timingSafeEqual(given, expected);
 }
 
 // Call ids come from the model: a prefix keeps one like "__proto__" an ordinary key.
@@ -319,16 +366,20 @@ export function approveAdCall(
   options: { text?: string } = {},
 ): void {
   const callId = stringField(interruption.rawItem, "callId");
-  const request = adConfirmationRequest(interruption);
-  if (request && callId !== undefined) {
+  const found = originOf(interruption);
+  const request = found ? found.origin.adTool.confirmationRequest(found.args) : null;
+  if (found && request && callId !== undefined) {
     const records = recordsOf(state._context.context, true);
     const record = records?.[recordKey(callId)];
-    if (records && isAskRecord(record)) {
-      record.approved = {
+    // A record that fails its signature stays as it is, so the call is refused rather than the
+    // alteration signed over.
+    if (records && isAskRecord(record) && signedRightly(record, callId, found.origin.secret)) {
+      const approved = {
         fingerprint: request.fingerprint,
         at: Date.now(),
         ...(typeof options.text === "string" && options.text.trim() !== "" ? { text: options.text } : {}),
       };
+      records[recordKey(callId)] = signed({ ...record, approved }, callId, found.origin.secret);
     }
   }
   state.approve(interruption);
