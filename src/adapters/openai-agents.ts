@@ -268,7 +268,10 @@ function isAskRecord(value: unknown): value is AskRecord {
   const record = value as Partial<AskRecord>;
   if (typeof record.fingerprint !== "string" || typeof record.askedAt !== "number") return false;
   const approved = record.approved as Partial<NonNullable<AskRecord["approved"]>> | undefined;
-  return approved === undefined || (typeof approved === "object" && typeof approved.fingerprint === "string");
+  return (
+    approved === undefined ||
+    (approved !== null && typeof approved === "object" && typeof approved.fingerprint === "string")
+  );
 }
 
 /** The asks recorded in a run's context (serialized with the run state), created when asked to. */
