@@ -34,9 +34,9 @@ export interface AdrailsMcpServerOptions {
 
 const DEFAULT_TTL_MS = 5 * 60_000;
 const VERSION = packageVersion();
-// One elicitation flow (and so one state key) per toolkit, so that the fresh server instance an
-// HTTP request gets verifies the state an earlier instance signed.
-const flows = new WeakMap<AdToolkit, Elicitation>();
+// One state key per toolkit, so that the fresh server instance an HTTP request gets verifies the
+// state an earlier instance signed.
+const stateKeys = new WeakMap<AdToolkit, Uint8Array>();
 
 const NO_ELICITATION_NOTE =
   "This MCP host cannot ask the person to confirm. Create the ad PAUSED; the person can make it ACTIVE from a host that supports MCP elicitation, or in the ad platform.";
@@ -115,19 +115,20 @@ async function run(
   if (asked.kind === "input-required") return asked.result;
   if (asked.kind === "approved") return adTool.call(args, { ...context, approval: asked.approval });
   // A "no" goes through the toolkit too, so it is audited and follows onUnconfirmedActive.
-  const result = await adTool.call(args, { ...context, denial: asked.denial });
-  return asked.unavailable && result.ok !== true ? withNote(result, NO_ELICITATION_NOTE) : result;
+  if (asked.kind === "denied") return adTool.call(args, { ...context, denial: asked.denial });
+  // Nobody could be asked: the toolkit decides as with no confirmation channel.
+  const result = await adTool.call(args, context);
+  return result.ok === true ? result : withNote(result, NO_ELICITATION_NOTE);
 }
 
 function elicitationFor(toolkit: AdToolkit, options: AdrailsMcpServerOptions): Elicitation {
   const timeoutMs = options.confirmationTimeoutMs ?? toolkit.options.approvalTtlMs ?? DEFAULT_TTL_MS;
-  if (options.stateKey !== undefined) return createElicitation({ key: options.stateKey, timeoutMs });
-  let flow = flows.get(toolkit);
-  if (!flow) {
-    flow = createElicitation({ key: randomBytes(32), timeoutMs });
-    flows.set(toolkit, flow);
+  let key = options.stateKey ?? stateKeys.get(toolkit);
+  if (key === undefined) {
+    key = randomBytes(32);
+    stateKeys.set(toolkit, key);
   }
-  return flow;
+  return createElicitation({ key, timeoutMs });
 }
 
 /**

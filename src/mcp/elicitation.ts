@@ -23,7 +23,9 @@ const FIELD = "confirmation";
 export type Asked =
   | { kind: "input-required"; result: InputRequiredResult }
   | { kind: "approved"; approval: HumanApproval }
-  | { kind: "denied"; denial: HumanDenial; unavailable?: boolean };
+  | { kind: "denied"; denial: HumanDenial }
+  /** The host declared no form elicitation: nobody can be asked through it. */
+  | { kind: "unavailable" };
 
 /** What the server carries between the rounds of a 2026-07-28 confirmation, signed. */
 interface Pending {
@@ -101,8 +103,8 @@ export function createElicitation(options: ElicitationOptions): Elicitation {
     } catch {
       return denied(
         ctx.mcpReq.signal.aborted
-          ? "the call was cancelled while waiting for the person"
-          : `no answer came from the person within ${Math.round(options.timeoutMs / 1000)} s`,
+          ? "the call was cancelled while the form was open"
+          : `no answer within ${Math.round(options.timeoutMs / 1000)} s`,
       );
     }
   }
@@ -115,17 +117,7 @@ export function createElicitation(options: ElicitationOptions): Elicitation {
       const capabilities = modern
         ? (envelope?.[CLIENT_CAPABILITIES_META_KEY] as ClientCapabilities | undefined)
         : clientCapabilities;
-      if (!supportsForm(capabilities)) {
-        return Promise.resolve({
-          kind: "denied",
-          unavailable: true,
-          denial: {
-            via: ELICITATION_VIA,
-            reason:
-              "this MCP host cannot show a confirmation form (no elicitation support), so nobody was asked",
-          },
-        });
-      }
+      if (!supportsForm(capabilities)) return Promise.resolve({ kind: "unavailable" });
       return modern ? askModern(request, ctx) : askLegacy(request, ctx);
     },
   };
@@ -162,11 +154,11 @@ function decide(
   answer: { action: "accept" | "decline" | "cancel"; content?: Record<string, unknown> },
   pending: Pending,
 ): Asked {
-  if (answer.action === "decline") return denied("the person declined in the MCP host");
-  if (answer.action !== "accept") return denied("the person closed the confirmation without answering");
+  if (answer.action === "decline") return { kind: "denied", denial: { via: ELICITATION_VIA } };
+  if (answer.action !== "accept") return denied("the confirmation form was closed without an answer");
   const text = answer.content?.[FIELD];
   if (typeof text !== "string" || text.trim() === "") {
-    return denied("the person accepted without writing a confirmation sentence");
+    return denied("accepted without writing a confirmation sentence");
   }
   return {
     kind: "approved",
@@ -181,4 +173,5 @@ function decide(
   };
 }
 
+// The toolkit words these as "a person declined: <reason>".
 const denied = (reason: string): Asked => ({ kind: "denied", denial: { via: ELICITATION_VIA, reason } });

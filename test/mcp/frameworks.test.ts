@@ -2,16 +2,19 @@ import { createMCPClient, ElicitationRequestSchema } from "@ai-sdk/mcp";
 import { AIMessage, type ToolMessage } from "@langchain/core/messages";
 import { fakeModel } from "@langchain/core/testing";
 import { MultiServerMCPClient } from "@langchain/mcp-adapters";
+import { MCPServerStdio } from "@openai/agents";
 import { generateText, stepCountIs } from "ai";
 import { MockLanguageModelV3 } from "ai/test";
 import { createAgent } from "langchain";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { type McpHttpServer, startMcpHttpServer } from "../../src/mcp/http.js";
+import { BIN, buildOnce, cleanEnv, ROOT } from "../cli/helpers.js";
 import { type Env, push, SENTENCE, startEnv } from "./helpers.js";
 
 // The frameworks' own MCP clients against the server on a loopback port: @ai-sdk/mcp feeding
 // ai@6 generateText (with an elicitation handler), and @langchain/mcp-adapters (built on the 1.x
-// SDK client, which declares no elicitation) feeding LangChain's createAgent.
+// SDK client, which declares no elicitation) feeding LangChain's createAgent, and OpenAI Agents'
+// MCPServerStdio spawning the built binary (no elicitation either).
 
 const TOKEN = "frameworks-token-0123456789";
 let env: Env;
@@ -139,6 +142,34 @@ describe("@langchain/mcp-adapters with createAgent", () => {
       expect(env.pushes()).toHaveLength(1);
     } finally {
       await client.close();
+    }
+  });
+});
+
+describe("OpenAI Agents MCPServerStdio", () => {
+  it("spawns adrails mcp: 52 tools; an ACTIVE push is refused (no elicitation), nothing sent", {
+    timeout: 60_000,
+  }, async () => {
+    await buildOnce();
+    const server = new MCPServerStdio({
+      name: "adrails",
+      command: process.execPath,
+      args: [BIN, "mcp"],
+      cwd: ROOT,
+      env: cleanEnv({ ADRAILS_API_KEY: env.sim.apiKey, ADRAILS_BASE_URL: env.sim.url }) as Record<
+        string,
+        string
+      >,
+    });
+    await server.connect();
+    try {
+      expect(await server.listTools()).toHaveLength(52);
+      const refused = await server.callToolResult("push-creative", push(env, { status: "ACTIVE" }));
+      expect(refused.isError).toBe(true);
+      expect(JSON.stringify(refused.content)).toContain("cannot ask the person");
+      expect(env.pushes()).toEqual([]);
+    } finally {
+      await server.close();
     }
   });
 });

@@ -2,7 +2,7 @@ import { Client } from "@modelcontextprotocol/client";
 import { type CallToolResult, InMemoryTransport } from "@modelcontextprotocol/server";
 import { serveStdio } from "@modelcontextprotocol/server/stdio";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createMcpServer } from "../../src/adapters/mcp.js";
+import { type AdrailsMcpServerOptions, createMcpServer } from "../../src/adapters/mcp.js";
 import type { AdToolkit, AdToolsOptions } from "../../src/types.js";
 import {
   accept,
@@ -27,9 +27,9 @@ beforeAll(async () => {
 });
 afterAll(() => env.close());
 
-function serve(toolkit: AdToolkit | AdToolsOptions) {
+function serve(toolkit: AdToolkit | AdToolsOptions, options: AdrailsMcpServerOptions = {}) {
   const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
-  const handle = serveStdio(() => createMcpServer(toolkit), { transport: serverSide });
+  const handle = serveStdio(() => createMcpServer(toolkit, options), { transport: serverSide });
   return { clientSide, handle };
 }
 
@@ -99,11 +99,30 @@ describe.each(ERAS)("in memory, protocol %s", (era: Era) => {
   });
 });
 
+describe.each(["2025-06-18", "2025-11-25"] as const)("protocol %s, a person who never answers", (era) => {
+  it("the form times out: refused, nothing sent", async () => {
+    env.sim.control.reset();
+    const { clientSide, handle } = serve(env.toolkit(), { confirmationTimeoutMs: 300 });
+    const connected = await connectClient(clientSide, era);
+    connected.person.answers.push("hang");
+    try {
+      const refused = await call(connected.client, "push-creative", push(env, { status: "ACTIVE" }));
+      expect(refused.result.isError).toBe(true);
+      expect(refused.tool).toMatchObject({ blocked: "hard-confirmation" });
+      expect(refused.text).toContain("no answer within");
+      expect(env.pushes()).toEqual([]);
+    } finally {
+      await connected.close();
+      await handle.close();
+    }
+  });
+});
+
 describe("2026-07-28 input-required round trips, driven by hand", () => {
   const era = "2026-07-28";
-  async function manual() {
+  async function manual(options: AdrailsMcpServerOptions = {}) {
     const toolkit = env.toolkit();
-    const { clientSide, handle } = serve(toolkit);
+    const { clientSide, handle } = serve(toolkit, options);
     const client = new Client(
       { name: "manual", version: "1.0.0" },
       {
@@ -169,6 +188,21 @@ describe("2026-07-28 input-required round trips, driven by hand", () => {
       );
       expect(other.isError).toBe(true);
       expect(JSON.stringify(other.structuredContent)).toContain("not for this payload");
+      expect(env.pushes()).toEqual([]);
+    } finally {
+      await client.close();
+      await handle.close();
+    }
+  });
+
+  it("an answer that comes back after the form expired is not redeemed: the person is asked again", async () => {
+    env.sim.control.reset();
+    const { client, handle, first } = await manual({ confirmationTimeoutMs: 1000 });
+    try {
+      // The signed state carries its expiry in whole seconds.
+      await new Promise((r) => setTimeout(r, 2100));
+      const late = await retry(client, push(env, { status: "ACTIVE" }), first.requestState, accept(SENTENCE));
+      expect(late.resultType).toBe("input_required");
       expect(env.pushes()).toEqual([]);
     } finally {
       await client.close();
