@@ -28,7 +28,7 @@ export interface AdrailsMcpServerOptions {
   stateKey?: Uint8Array | string;
   /** How long a person has to answer a confirmation. Default the toolkit's `approvalTtlMs` (5 min). */
   confirmationTimeoutMs?: number;
-  /** Scope for request ids when the transport has no session id. */
+  /** Scope for request ids. Default: the toolkit's, shared by every connection of this server. */
   sessionId?: string;
 }
 
@@ -105,9 +105,9 @@ async function run(
   const context: CallContext = {
     signal: ctx.mcpReq.signal,
     toolCallId: String(ctx.mcpReq.id),
-    ...((serverOptions.sessionId ?? ctx.sessionId)
-      ? { sessionId: serverOptions.sessionId ?? ctx.sessionId }
-      : {}),
+    // Not the transport's session: a host that reconnects after a dropped answer must get the same
+    // request ids, so its retry replays instead of writing twice.
+    ...(serverOptions.sessionId === undefined ? {} : { sessionId: serverOptions.sessionId }),
   };
   const request = toolkit.options.confirm ? null : adTool.confirmationRequest(args);
   if (!request) return adTool.call(args, context);

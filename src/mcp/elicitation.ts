@@ -9,6 +9,8 @@ import {
   inputResponse,
   PROTOCOL_VERSION_META_KEY,
   type RequestStateCodec,
+  SdkError,
+  SdkErrorCode,
   type ServerContext,
 } from "@modelcontextprotocol/server";
 import type { ConfirmRequest, HumanApproval, HumanDenial } from "../types.js";
@@ -100,12 +102,13 @@ export function createElicitation(options: ElicitationOptions): Elicitation {
         signal: ctx.mcpReq.signal,
       });
       return decide({ action: answer.action, content: answer.content }, pending);
-    } catch {
-      return denied(
-        ctx.mcpReq.signal.aborted
-          ? "the call was cancelled while the form was open"
-          : `no answer within ${Math.round(options.timeoutMs / 1000)} s`,
-      );
+    } catch (error) {
+      if (ctx.mcpReq.signal.aborted) return denied("the call was cancelled while the form was open");
+      if (error instanceof SdkError && error.code === SdkErrorCode.RequestTimeout) {
+        return denied(`no answer within ${seconds(options.timeoutMs)}`);
+      }
+      // The SDK checks an accepted answer against the form's schema; an empty or mistyped one fails.
+      return denied("the form came back without a valid confirmation sentence");
     }
   }
 
@@ -172,6 +175,8 @@ function decide(
     },
   };
 }
+
+const seconds = (ms: number) => (ms < 1000 ? `${ms} ms` : `${Math.round(ms / 1000)} s`);
 
 // The toolkit words these as "a person declined: <reason>".
 const denied = (reason: string): Asked => ({ kind: "denied", denial: { via: ELICITATION_VIA, reason } });

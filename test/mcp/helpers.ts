@@ -228,6 +228,7 @@ export async function checkScenarios(env: Env, connected: Connected): Promise<vo
   for (const answer of [
     { action: "decline" as const },
     { action: "cancel" as const },
+    accept(""),
     accept("   "),
     { action: "accept" as const },
   ]) {

@@ -5,12 +5,15 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type McpHttpServer, startMcpHttpServer } from "../../src/mcp/http.js";
 import { BIN, buildOnce, cleanEnv, ROOT, waitFor } from "../cli/helpers.js";
 import {
+  call,
   checkScenarios,
   checkToolList,
   connectClient,
   type Env,
   ERAS,
   type Era,
+  IMAGE,
+  SITE,
   startEnv,
 } from "./helpers.js";
 
@@ -46,6 +49,24 @@ describe.each(ERAS)("Streamable HTTP, protocol %s", (era: Era) => {
     } finally {
       await connected.close();
     }
+  });
+});
+
+describe("a host that reconnects", () => {
+  it("retries a write on a new session after losing the answer: the service replays it, one ad", async () => {
+    env.sim.control.reset();
+    const body = { account_id: env.account, adset_id: env.adset, image_url: IMAGE, website_url: SITE };
+    for (const era of ["2025-11-25", "2025-11-25", "2026-07-28"] as const) {
+      const connected = await connectClient(transport(server.url), era);
+      try {
+        const made = await call(connected.client, "push-creative", body);
+        expect(made.result.isError).toBe(false);
+      } finally {
+        await connected.close();
+      }
+    }
+    expect(env.sim.control.ads()).toHaveLength(1);
+    expect(env.pushes().filter((r) => (r as { replayed?: boolean }).replayed)).toHaveLength(2);
   });
 });
 
