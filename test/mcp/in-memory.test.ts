@@ -99,6 +99,45 @@ describe.each(ERAS)("in memory, protocol %s", (era: Era) => {
   });
 });
 
+describe("scope options", () => {
+  it("include, readOnly and accountId shape what the server offers", async () => {
+    const { clientSide, handle } = serve(
+      env.options({ include: ["A", "push-creative"], accountId: env.account }),
+    );
+    const connected = await connectClient(clientSide, "2025-11-25");
+    try {
+      const { tools } = await connected.client.listTools();
+      expect(tools.map((t) => t.name)).toEqual([
+        "list-accounts",
+        "results",
+        "health",
+        "winner-insights",
+        "fatigue-alerts",
+        "push-creative",
+      ]);
+      const results = await call(connected.client, "results", {});
+      expect(results.result.isError).toBe(false);
+      const outside = await connected.client
+        .callTool({ name: "benchmarks", arguments: {} })
+        .catch((e: Error) => e);
+      expect(String(outside)).toMatch(/not found/);
+    } finally {
+      await connected.close();
+      await handle.close();
+    }
+    const readOnly = serve(env.options({ readOnly: true }));
+    const reader = await connectClient(readOnly.clientSide, "2026-07-28");
+    try {
+      const { tools } = await reader.client.listTools();
+      expect(tools.length).toBeGreaterThan(0);
+      expect(tools.every((t) => t.annotations?.readOnlyHint === true)).toBe(true);
+    } finally {
+      await reader.close();
+      await readOnly.handle.close();
+    }
+  });
+});
+
 describe.each(["2025-06-18", "2025-11-25"] as const)("protocol %s, a person who never answers", (era) => {
   it("the form times out: refused, nothing sent", async () => {
     env.sim.control.reset();
