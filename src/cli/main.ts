@@ -163,6 +163,10 @@ export async function runCli(argv: readonly string[], io: CliIO = processIO()): 
       ),
     )
     .option("--host <host>", "HTTP host to bind (default 127.0.0.1; others need ADRAILS_MCP_TOKEN)")
+    .option(
+      "--allowed-host <names>",
+      "comma-separated host names (no port) accepted in Host and Origin besides loopback and --host",
+    )
     .option("--account <id>", "default account_id (act_...) for tools that take one")
     .addOption(
       new Option(

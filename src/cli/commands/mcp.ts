@@ -14,6 +14,7 @@ export interface McpOptions {
   http?: boolean;
   port?: number;
   host?: string;
+  allowedHost?: string;
   account?: string;
   unconfirmedActive?: "refuse" | "pause";
 }
@@ -44,8 +45,8 @@ export async function runMcp(ctx: CommandContext, opts: McpOptions): Promise<Exi
         "Set ADRAILS_MCP_TOKEN to a long random secret shared with the MCP host, or serve on 127.0.0.1.",
       );
     }
-  } else if (opts.port !== undefined || opts.host !== undefined) {
-    output.warn("--port and --host apply to --http only; serving over stdio.");
+  } else if (opts.port !== undefined || opts.host !== undefined || opts.allowedHost !== undefined) {
+    output.warn("--port, --host and --allowed-host apply to --http only; serving over stdio.");
   }
 
   const target = await openTarget(globals, io, output);
@@ -76,6 +77,10 @@ export async function runMcp(ctx: CommandContext, opts: McpOptions): Promise<Exi
         host,
         port: opts.port ?? 0,
         allowRemote: true,
+        allowedHosts: (opts.allowedHost ?? "")
+          .split(",")
+          .map((name) => name.trim())
+          .filter((name) => name !== ""),
         onerror,
       }).catch((error: NodeJS.ErrnoException) => {
         if (error.code === "EADDRINUSE" || error.code === "EACCES" || error.code === "EADDRNOTAVAIL") {
