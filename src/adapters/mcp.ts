@@ -118,7 +118,9 @@ async function run(
   if (asked.kind === "denied") return adTool.call(args, { ...context, denial: asked.denial });
   // Nobody could be asked: the toolkit decides as with no confirmation channel.
   const result = await adTool.call(args, context);
-  return result.ok === true ? result : withNote(result, NO_ELICITATION_NOTE);
+  return "blocked" in result && result.blocked === "hard-confirmation"
+    ? withNote(result, NO_ELICITATION_NOTE)
+    : result;
 }
 
 function elicitationFor(toolkit: AdToolkit, options: AdrailsMcpServerOptions): Elicitation {

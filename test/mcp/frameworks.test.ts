@@ -20,9 +20,11 @@ const TOKEN = "frameworks-token-0123456789";
 let env: Env;
 let server: McpHttpServer;
 beforeAll(async () => {
+  // The built binary is spawned below; building can take a minute on a busy machine.
+  await buildOnce();
   env = await startEnv();
   server = await startMcpHttpServer(env.toolkit(), { token: TOKEN });
-});
+}, 120_000);
 afterAll(async () => {
   await server?.close();
   await env?.close();
@@ -150,7 +152,6 @@ describe("OpenAI Agents MCPServerStdio", () => {
   it("spawns adrails mcp: 52 tools; an ACTIVE push is refused (no elicitation), nothing sent", {
     timeout: 60_000,
   }, async () => {
-    await buildOnce();
     const server = new MCPServerStdio({
       name: "adrails",
       command: process.execPath,

@@ -24,9 +24,11 @@ const TOKEN = "test-token-0123456789abcdef";
 let env: Env;
 let server: McpHttpServer;
 beforeAll(async () => {
+  // The built binary is spawned below; building can take a minute on a busy machine.
+  await buildOnce();
   env = await startEnv();
   server = await startMcpHttpServer(env.toolkit(), { token: TOKEN });
-});
+}, 120_000);
 afterAll(async () => {
   await server?.close();
   await env?.close();
@@ -144,7 +146,6 @@ describe("adrails --sim mcp --http", () => {
   it("serves on loopback with a generated token printed once to stderr; refuses a public host without ADRAILS_MCP_TOKEN", {
     timeout: 60_000,
   }, async () => {
-    await buildOnce();
     const child = spawn(process.execPath, [BIN, "--sim", "mcp", "--http"], {
       cwd: ROOT,
       env: cleanEnv(),
