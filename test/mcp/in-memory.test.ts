@@ -99,6 +99,28 @@ describe.each(ERAS)("in memory, protocol %s", (era: Era) => {
   });
 });
 
+describe("a model that repeats itself", () => {
+  it("two identical ACTIVE calls in parallel, one acceptance: one ad", async () => {
+    env.sim.control.reset();
+    const { clientSide, handle } = serve(env.toolkit());
+    const connected = await connectClient(clientSide, "2025-11-25");
+    connected.person.answers.push(accept(SENTENCE), { action: "decline" });
+    try {
+      const both = await Promise.all([
+        call(connected.client, "push-creative", push(env, { status: "ACTIVE" })),
+        call(connected.client, "push-creative", push(env, { status: "ACTIVE" })),
+      ]);
+      expect(both.map((r) => r.result.isError).sort()).toEqual([false, true]);
+      expect(connected.person.shown).toHaveLength(2);
+      expect(env.activeAds().map((ad) => ad.hard_confirm_text)).toEqual([SENTENCE]);
+      expect(env.pushes()).toHaveLength(1);
+    } finally {
+      await connected.close();
+      await handle.close();
+    }
+  });
+});
+
 describe("scope options", () => {
   it("include, readOnly and accountId shape what the server offers", async () => {
     const { clientSide, handle } = serve(
@@ -217,6 +239,14 @@ describe("2026-07-28 input-required round trips, driven by hand", () => {
       for (const state of [edited, "v1.e30.AAAA", "not a state"]) {
         const again = await retry(client, args, state, accept(SENTENCE));
         expect(again.resultType, state).toBe("input_required");
+      }
+      // The genuine state echoed with no answer, or with an answer of another kind, confirms nothing.
+      for (const answer of [undefined, { roots: [] }, { action: "accept", content: { other: SENTENCE } }]) {
+        const echoed = await retry(client, args, first.requestState, answer);
+        expect(
+          echoed.resultType === "input_required" || echoed.isError === true,
+          JSON.stringify(answer),
+        ).toBe(true);
       }
       // A valid state for one payload cannot confirm another.
       const other = await retry(
