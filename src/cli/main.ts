@@ -28,7 +28,8 @@ const EXAMPLES = `Examples:
   adrails describe results
   adrails call results '{"date_preset":"last_7d"}' | jq '.data'
   adrails call push-creative @ad.json --confirm-text "I approve this ad going live today"
-  adrails --sim call list-accounts`;
+  adrails --sim call list-accounts
+  adrails --sim mcp`;
 
 const integer = (name: string, min: number, max: number) => (value: string) => {
   const n = Number(value);
@@ -150,6 +151,33 @@ export async function runCli(argv: readonly string[], io: CliIO = processIO()): 
     )
     .action(
       action(async (ctx, opts: { port?: number }) => (await import("./commands/sim.js")).runSim(ctx, opts)),
+    );
+
+  program
+    .command("mcp")
+    .description("serve the guarded tools to MCP hosts over stdio, or Streamable HTTP with --http")
+    .option("--http", "serve Streamable HTTP at /mcp instead of stdio (bearer token: env ADRAILS_MCP_TOKEN)")
+    .addOption(
+      new Option("--port <n>", "HTTP port (default: a free one, printed)").argParser(
+        integer("--port", 0, 65535),
+      ),
+    )
+    .option("--host <host>", "HTTP host to bind (default 127.0.0.1; others need ADRAILS_MCP_TOKEN)")
+    .option(
+      "--allowed-host <names>",
+      "comma-separated host names (no port) accepted in Host and Origin besides loopback and --host",
+    )
+    .option("--account <id>", "default account_id (act_...) for tools that take one")
+    .addOption(
+      new Option(
+        "--unconfirmed-active <mode>",
+        "an ACTIVE push-creative nobody confirmed: refuse it (default) or create it PAUSED",
+      ).choices(["refuse", "pause"]),
+    )
+    .action(
+      action(async (ctx, opts: import("./commands/mcp.js").McpOptions) =>
+        (await import("./commands/mcp.js")).runMcp(ctx, opts),
+      ),
     );
 
   program

@@ -1,0 +1,195 @@
+import { randomBytes } from "node:crypto";
+import { readFileSync } from "node:fs";
+import {
+  type CallToolResult,
+  isInputRequiredResult,
+  McpServer,
+  type ServerContext,
+  type StandardSchemaWithJSON,
+  type ToolAnnotations,
+} from "@modelcontextprotocol/server";
+import { CONFIRM_TOOL } from "../guards/confirmation.js";
+import { createElicitation, type Elicitation } from "../mcp/elicitation.js";
+import type { ToolDefinition } from "../tools/define.js";
+import type { AdTool, AdToolkit, AdToolsOptions, CallContext, ToolResult } from "../types.js";
+import { adapterFault, isErrorResult, type JsonSchema, modelJsonSchema, resolveToolkit } from "./shared.js";
+
+/** Options of {@link createMcpServer}. */
+export interface AdrailsMcpServerOptions {
+  /** Server name shown to hosts. Default "adrails". */
+  name?: string;
+  /** Server version shown to hosts. Default the package's. */
+  version?: string;
+  /**
+   * HMAC key (at least 32 bytes) that signs the state a 2026-07-28 client carries between the rounds
+   * of a confirmation. Default: a random key per toolkit, which works while one process serves
+   * every round; give the same key to every process behind one endpoint.
+   */
+  stateKey?: Uint8Array | string;
+  /** How long a person has to answer a confirmation. Default the toolkit's `approvalTtlMs` (5 min). */
+  confirmationTimeoutMs?: number;
+  /** Scope for request ids. Default: the toolkit's, shared by every connection of this server. */
+  sessionId?: string;
+}
+
+const DEFAULT_TTL_MS = 5 * 60_000;
+const VERSION = packageVersion();
+// One state key per toolkit, so that the fresh server instance an HTTP request gets verifies the
+// state an earlier instance signed.
+const stateKeys = new WeakMap<AdToolkit, Uint8Array>();
+
+const NO_ELICITATION_NOTE =
+  "This MCP host cannot ask the person to confirm. Create the ad PAUSED; the person can make it ACTIVE from a host that supports MCP elicitation, or in the ad platform.";
+
+/**
+ * An MCP server (the SDK's `McpServer`) with every tool of the toolkit: the service's names, a
+ * title, the model-facing description and JSON Schema, and annotations from the catalog. Input is
+ * checked by the toolkit, so invalid input reaches the model as a ToolResult naming the fields.
+ * A result's text is `toolkit.toModelText(result)`, its `structuredContent` the full (redacted)
+ * ToolResult, and `isError` is true for anything but a plain success.
+ *
+ * An ACTIVE `push-creative` asks the person through MCP elicitation (a form with the ad's summary,
+ * the payload fingerprint and one field for the person's sentence), unless the toolkit has a
+ * `confirm` channel, which is then used instead. A decline, a dismissal, an empty sentence, no
+ * answer in time or a host without elicitation send nothing (or, with `onUnconfirmedActive:
+ * "pause"`, create the ad PAUSED).
+ *
+ * Serve it with `serveMcpStdio` / `startMcpHttpServer`, or connect it to any SDK transport; to
+ * serve the 2026-07-28 revision, give the SDK's `serveStdio` / `createMcpHandler` a factory that
+ * calls this function with the same toolkit.
+ */
+export function createMcpServer(
+  toolkitOrOptions?: AdToolkit | AdToolsOptions,
+  serverOptions: AdrailsMcpServerOptions = {},
+): McpServer {
+  const toolkit = resolveToolkit(toolkitOrOptions);
+  const elicitation = elicitationFor(toolkit, serverOptions);
+  const server = new McpServer(
+    { name: serverOptions.name ?? "adrails", version: serverOptions.version ?? VERSION },
+    { capabilities: { tools: {} } },
+  );
+  for (const adTool of toolkit.tools) {
+    server.registerTool(
+      adTool.name,
+      {
+        title: mcpTitle(adTool.name),
+        description: adTool.description,
+        inputSchema: anyInput(modelJsonSchema(adTool)),
+        annotations: mcpAnnotations(adTool.definition),
+      },
+      async (args: unknown, ctx: ServerContext) => {
+        let result: ToolResult;
+        try {
+          const outcome = await run(toolkit, adTool, elicitation, server, serverOptions, args, ctx);
+          if (isInputRequiredResult(outcome)) return outcome;
+          result = outcome;
+        } catch {
+          result = adapterFault(adTool.name);
+        }
+        return toCallToolResult(toolkit, result);
+      },
+    );
+  }
+  return server;
+}
+
+async function run(
+  toolkit: AdToolkit,
+  adTool: AdTool,
+  elicitation: Elicitation,
+  server: McpServer,
+  serverOptions: AdrailsMcpServerOptions,
+  args: unknown,
+  ctx: ServerContext,
+) {
+  const context: CallContext = {
+    signal: ctx.mcpReq.signal,
+    toolCallId: String(ctx.mcpReq.id),
+    // Not the transport's session: a host that reconnects after a dropped answer must get the same
+    // request ids, so its retry replays instead of writing twice.
+    ...(serverOptions.sessionId === undefined ? {} : { sessionId: serverOptions.sessionId }),
+  };
+  const request = toolkit.options.confirm ? null : adTool.confirmationRequest(args);
+  if (!request) return adTool.call(args, context);
+  const asked = await elicitation.ask(request, ctx, server.server.getClientCapabilities());
+  if (asked.kind === "input-required") return asked.result;
+  if (asked.kind === "approved") return adTool.call(args, { ...context, approval: asked.approval });
+  // A "no" goes through the toolkit too, so it is audited and follows onUnconfirmedActive.
+  if (asked.kind === "denied") return adTool.call(args, { ...context, denial: asked.denial });
+  // Nobody could be asked: the toolkit decides as with no confirmation channel.
+  const result = await adTool.call(args, context);
+  return "blocked" in result && result.blocked === "hard-confirmation"
+    ? withNote(result, NO_ELICITATION_NOTE)
+    : result;
+}
+
+function elicitationFor(toolkit: AdToolkit, options: AdrailsMcpServerOptions): Elicitation {
+  const timeoutMs = options.confirmationTimeoutMs ?? toolkit.options.approvalTtlMs ?? DEFAULT_TTL_MS;
+  let key = options.stateKey ?? stateKeys.get(toolkit);
+  if (key === undefined) {
+    key = randomBytes(32);
+    stateKeys.set(toolkit, key);
+  }
+  return createElicitation({ key, timeoutMs });
+}
+
+/**
+ * A tool's MCP annotations, from its catalog entry: reads and calculators are read-only; only the
+ * one tool whose writes can go live and spend money is destructive; writes that replay under their
+ * retry key are idempotent; calculators compute from their input alone, everything else reaches the
+ * ad account and the sources behind it.
+ */
+export function mcpAnnotations(def: ToolDefinition): ToolAnnotations {
+  const openWorldHint = def.effect !== "calculator";
+  if (def.hints.readOnly) return { readOnlyHint: true, openWorldHint };
+  return {
+    readOnlyHint: false,
+    destructiveHint: def.name === CONFIRM_TOOL,
+    idempotentHint: def.hints.idempotent,
+    openWorldHint,
+  };
+}
+
+/** A display title from the tool's name: "push-creative" -> "Push creative". */
+export function mcpTitle(name: string): string {
+  const words = name.replace(/-/g, " ");
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+/** The MCP result of a ToolResult. */
+export function toCallToolResult(toolkit: AdToolkit, result: ToolResult): CallToolResult {
+  return {
+    content: [{ type: "text", text: toolkit.toModelText(result) }],
+    structuredContent: result as unknown as Record<string, unknown>,
+    isError: isErrorResult(result),
+  };
+}
+
+/**
+ * The SDK validates arguments against the registered schema before the handler runs; this one
+ * shows the model schema and accepts any value, so that the toolkit answers invalid input with a
+ * ToolResult the model can act on, as in every other adapter.
+ */
+function anyInput(schema: JsonSchema): StandardSchemaWithJSON {
+  return {
+    "~standard": {
+      version: 1,
+      vendor: "adrails",
+      validate: (value: unknown) => ({ value }),
+      jsonSchema: { input: () => schema, output: () => schema },
+    },
+  };
+}
+
+function packageVersion(): string {
+  try {
+    const pkg = JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8"));
+    return typeof pkg.version === "string" ? pkg.version : "0.0.0";
+  } catch {
+    return "0.0.0";
+  }
+}
+
+function withNote(result: ToolResult, note: string): ToolResult {
+  return { ...result, note: result.note ? `${result.note} ${note}` : note };
+}

@@ -1,0 +1,140 @@
+import { randomBytes } from "node:crypto";
+import type { Readable, Writable } from "node:stream";
+import { createAdTools } from "../../toolkit.js";
+import type { AuditEvent } from "../../types.js";
+import { EXIT, type ExitCode } from "../exit-codes.js";
+import type { CommandContext } from "../main.js";
+import { CliError } from "../output.js";
+import { openTarget } from "../target.js";
+
+const ACCOUNT_ID = /^act_\d+$/;
+const MIN_TOKEN = 16;
+
+export interface McpOptions {
+  http?: boolean;
+  port?: number;
+  host?: string;
+  allowedHost?: string;
+  account?: string;
+  unconfirmedActive?: "refuse" | "pause";
+}
+
+/**
+ * `adrails mcp [--http]`: the guarded tools as an MCP server, over stdio (stdout carries only
+ * protocol messages) or Streamable HTTP. Logs and one audit line per call go to stderr.
+ */
+export async function runMcp(ctx: CommandContext, opts: McpOptions): Promise<ExitCode> {
+  const { io, output, globals } = ctx;
+  if (opts.account !== undefined && !ACCOUNT_ID.test(opts.account)) {
+    throw new CliError(
+      `--account must look like act_<digits>, not ${JSON.stringify(opts.account)}.`,
+      EXIT.usage,
+    );
+  }
+  const host = opts.host ?? "127.0.0.1";
+  const { isLoopbackHost } = await import("../../mcp/http.js");
+  const envToken = io.env.ADRAILS_MCP_TOKEN;
+  if (opts.http) {
+    if (envToken !== undefined && envToken.length < MIN_TOKEN) {
+      throw new CliError(`ADRAILS_MCP_TOKEN must be at least ${MIN_TOKEN} characters.`, EXIT.usage);
+    }
+    if (!isLoopbackHost(host) && !envToken) {
+      throw new CliError(
+        `Refusing to serve MCP on ${host}, which is not loopback, without a token.`,
+        EXIT.usage,
+        "Set ADRAILS_MCP_TOKEN to a long random secret shared with the MCP host, or serve on 127.0.0.1.",
+      );
+    }
+  } else if (opts.port !== undefined || opts.host !== undefined || opts.allowedHost !== undefined) {
+    output.warn("--port, --host and --allowed-host apply to --http only; serving over stdio.");
+  }
+
+  const target = await openTarget(globals, io, output);
+  const stopped = signalled();
+  // stdout belongs to the protocol: anything a library logs goes to stderr instead.
+  const restoreConsole = opts.http ? () => {} : consoleToStderr();
+  try {
+    const toolkit = createAdTools({
+      apiKey: target.apiKey,
+      baseUrl: target.baseUrl,
+      accountId: opts.account,
+      readOnly: globals.readOnly === true,
+      ...(opts.unconfirmedActive ? { onUnconfirmedActive: opts.unconfirmedActive } : {}),
+      ...(globals.retries === undefined ? {} : { retry: { maxRetries: globals.retries } }),
+      ...(globals.timeout === undefined
+        ? {}
+        : { timeouts: { readMs: globals.timeout * 1000, workflowMs: globals.timeout * 1000 } }),
+      onEvent: (event: AuditEvent) => io.stderr.write(`${output.clean(JSON.stringify({ audit: event }))}\n`),
+    });
+    const onerror = (error: Error) => output.warn(`MCP: ${error.message}`);
+    const where = target.simulated ? "the built-in simulator" : target.baseUrl;
+
+    if (opts.http) {
+      const { startMcpHttpServer } = await import("../../mcp/http.js");
+      const token = envToken ?? randomBytes(32).toString("base64url");
+      const server = await startMcpHttpServer(toolkit, {
+        token,
+        host,
+        port: opts.port ?? 0,
+        allowRemote: true,
+        allowedHosts: (opts.allowedHost ?? "")
+          .split(",")
+          .map((name) => name.trim())
+          .filter((name) => name !== ""),
+        onerror,
+      }).catch((error: NodeJS.ErrnoException) => {
+        if (error.code === "EADDRINUSE" || error.code === "EACCES" || error.code === "EADDRNOTAVAIL") {
+          throw new CliError(`Cannot listen on ${host}:${opts.port}: ${error.code}.`, EXIT.usage);
+        }
+        throw error;
+      });
+      io.stderr.write(`adrails MCP server (Streamable HTTP) on ${server.url}, tools against ${where}\n`);
+      io.stderr.write(
+        envToken
+          ? "Bearer token: the value of ADRAILS_MCP_TOKEN.\n"
+          : `Bearer token (shown once; set ADRAILS_MCP_TOKEN to choose one): ${token}\n`,
+      );
+      await stopped.promise;
+      await server.close();
+    } else {
+      const { serveMcpStdio } = await import("../../mcp/stdio.js");
+      const served = serveMcpStdio(toolkit, {
+        stdin: io.stdin as unknown as Readable,
+        stdout: io.stdout as unknown as Writable,
+        onerror,
+      });
+      output.info(`adrails MCP server on stdio, tools against ${where}.`);
+      await Promise.race([served.closed, stopped.promise]);
+      await served.close();
+    }
+    return EXIT.ok;
+  } finally {
+    stopped.dispose();
+    restoreConsole();
+    await target.close();
+  }
+}
+
+function signalled() {
+  let resolve = () => {};
+  const promise = new Promise<void>((r) => {
+    resolve = r;
+  });
+  process.once("SIGINT", resolve);
+  process.once("SIGTERM", resolve);
+  return {
+    promise,
+    dispose: () => {
+      process.removeListener("SIGINT", resolve);
+      process.removeListener("SIGTERM", resolve);
+    },
+  };
+}
+
+function consoleToStderr(): () => void {
+  const saved = { log: console.log, info: console.info, debug: console.debug };
+  console.log = console.error;
+  console.info = console.error;
+  console.debug = console.error;
+  return () => Object.assign(console, saved);
+}

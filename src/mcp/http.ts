@@ -1,0 +1,255 @@
+import { createHash, randomUUID, timingSafeEqual } from "node:crypto";
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+import {
+  createMcpHandler,
+  isInitializeRequest,
+  isLegacyRequest,
+  localhostAllowedHostnames,
+  validateHostHeader,
+  validateOriginHeader,
+  WebStandardStreamableHTTPServerTransport,
+} from "@modelcontextprotocol/server";
+import { type AdrailsMcpServerOptions, createMcpServer } from "../adapters/mcp.js";
+import { resolveToolkit } from "../adapters/shared.js";
+import type { AdToolkit, AdToolsOptions } from "../types.js";
+
+/** Options of {@link startMcpHttpServer}. */
+export interface McpHttpOptions extends AdrailsMcpServerOptions {
+  /** The bearer token every request must carry. Required. */
+  token: string;
+  /** Default "127.0.0.1". A host that is not loopback is refused unless `allowRemote` is set. */
+  host?: string;
+  /** Default 0: a free port. */
+  port?: number;
+  /** Allow binding a host that is not loopback (the caller vouches for the token). */
+  allowRemote?: boolean;
+  /** Host names (no port) accepted in the Host and Origin headers besides loopback and `host`. */
+  allowedHosts?: string[];
+  /** Open 2025-era sessions kept at once; the oldest is closed beyond this. Default 100. */
+  maxSessions?: number;
+  /** Out-of-band errors (reporting only). */
+  onerror?: (error: Error) => void;
+}
+
+/** A running Streamable HTTP endpoint. */
+export interface McpHttpServer {
+  /** e.g. http://127.0.0.1:49152/mcp */
+  url: string;
+  close(): Promise<void>;
+}
+
+const MAX_BODY_BYTES = 4 * 1024 * 1024;
+const PATH = "/mcp";
+
+/** True for a host name or address that stays on this machine. */
+export function isLoopbackHost(host: string): boolean {
+  const h = host.toLowerCase().replace(/^\[|\]$/g, "");
+  return h === "localhost" || h === "::1" || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(h);
+}
+
+/**
+ * Serves the toolkit over Streamable HTTP at `/mcp`: the 2026-07-28 revision per request, 2025-era
+ * clients in sessions (so a server can send them `elicitation/create`). Every request must carry
+ * `Authorization: Bearer <token>` (else 401), and a Host and Origin naming this machine or an
+ * allowed host (else 403), against DNS rebinding.
+ */
+export async function startMcpHttpServer(
+  toolkitOrOptions: AdToolkit | AdToolsOptions | undefined,
+  options: McpHttpOptions,
+): Promise<McpHttpServer> {
+  const { token, host = "127.0.0.1", port = 0, allowRemote, allowedHosts = [], maxSessions = 100 } = options;
+  const { onerror, ...rest } = options;
+  if (typeof token !== "string" || token.length < 16) {
+    throw new TypeError("startMcpHttpServer needs a bearer token of at least 16 characters");
+  }
+  if (!isLoopbackHost(host) && allowRemote !== true) {
+    throw new Error(`refusing to serve MCP on ${host}, which is not loopback, without allowRemote`);
+  }
+  const toolkit = resolveToolkit(toolkitOrOptions);
+  const serverOptions: AdrailsMcpServerOptions = {
+    ...(rest.name === undefined ? {} : { name: rest.name }),
+    ...(rest.version === undefined ? {} : { version: rest.version }),
+    ...(rest.stateKey === undefined ? {} : { stateKey: rest.stateKey }),
+    ...(rest.confirmationTimeoutMs === undefined
+      ? {}
+      : { confirmationTimeoutMs: rest.confirmationTimeoutMs }),
+    ...(rest.sessionId === undefined ? {} : { sessionId: rest.sessionId }),
+  };
+  const hostNames = [
+    ...localhostAllowedHostnames(),
+    ...[host, ...allowedHosts].map((name) =>
+      name.includes(":") && !name.startsWith("[") ? `[${name}]` : name,
+    ),
+  ];
+  const expected = digest(token);
+  const report = (error: unknown) => {
+    try {
+      onerror?.(error instanceof Error ? error : new Error(String(error)));
+    } catch {}
+  };
+
+  const modern = createMcpHandler(() => createMcpServer(toolkit, serverOptions), {
+    legacy: "reject",
+    onerror: report,
+  });
+  const sessions = new Map<string, WebStandardStreamableHTTPServerTransport>();
+
+  async function legacy(request: Request, body: unknown): Promise<Response> {
+    const sessionId = request.headers.get("mcp-session-id");
+    if (sessionId) {
+      const transport = sessions.get(sessionId);
+      if (!transport) return rpcError(404, -32001, "Session not found: initialize again.");
+      return transport.handleRequest(request, { parsedBody: body });
+    }
+    const opens = Array.isArray(body) ? body.some(isInitializeRequest) : isInitializeRequest(body);
+    if (request.method !== "POST" || !opens) {
+      return rpcError(400, -32000, "No session: the first request of a session is initialize.");
+    }
+    const transport: WebStandardStreamableHTTPServerTransport = new WebStandardStreamableHTTPServerTransport({
+      sessionIdGenerator: () => randomUUID(),
+      onsessioninitialized: (id) => {
+        sessions.set(id, transport);
+        if (sessions.size > maxSessions) {
+          const [oldest, open] = sessions.entries().next().value!;
+          sessions.delete(oldest);
+          void open.close().catch(report);
+        }
+      },
+      onsessionclosed: (id) => {
+        sessions.delete(id);
+      },
+    });
+    transport.onclose = () => {
+      if (transport.sessionId) sessions.delete(transport.sessionId);
+    };
+    await createMcpServer(toolkit, serverOptions).connect(transport);
+    return transport.handleRequest(request, { parsedBody: body });
+  }
+
+  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const hostCheck = validateHostHeader(req.headers.host, hostNames);
+    if (!hostCheck.ok) return send(res, rpcError(403, -32000, `Host refused: ${hostCheck.message}`));
+    const originCheck = validateOriginHeader(req.headers.origin, hostNames);
+    if (!originCheck.ok) return send(res, rpcError(403, -32000, `Origin refused: ${originCheck.message}`));
+    if (!authorized(req.headers.authorization, expected)) {
+      const response = rpcError(401, -32001, "Missing or wrong bearer token.");
+      response.headers.set("WWW-Authenticate", 'Bearer realm="adrails"');
+      return send(res, response);
+    }
+    if (new URL(req.url ?? "/", "http://localhost").pathname !== PATH) {
+      return send(res, rpcError(404, -32000, `Not found: the MCP endpoint is ${PATH}.`));
+    }
+    const aborter = new AbortController();
+    res.once("close", () => aborter.abort());
+    const read = await readBody(req);
+    if (read === "too-large") return send(res, rpcError(413, -32000, "Request body too large."));
+    const request = new Request(`http://${req.headers.host}${req.url}`, {
+      method: req.method,
+      headers: flatHeaders(req),
+      ...(read.length > 0 ? { body: new Uint8Array(read) } : {}),
+      signal: aborter.signal,
+    });
+    const body = parseJson(read);
+    const response = (await isLegacyRequest(request, body))
+      ? await legacy(request, body)
+      : await modern.fetch(request, body === undefined ? {} : { parsedBody: body });
+    await send(res, response);
+  }
+
+  const server = createServer((req, res) => {
+    handle(req, res).catch((error) => {
+      report(error);
+      if (!res.headersSent) void send(res, rpcError(500, -32603, "Internal error."));
+      else res.destroy();
+    });
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(port, host, () => {
+      server.off("error", reject);
+      resolve();
+    });
+  });
+  const address = server.address() as AddressInfo;
+  const shownHost = address.family === "IPv6" ? `[${address.address}]` : address.address;
+  return {
+    url: `http://${shownHost}:${address.port}${PATH}`,
+    close: async () => {
+      await modern.close().catch(report);
+      await Promise.all([...sessions.values()].map((transport) => transport.close().catch(report)));
+      sessions.clear();
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+function digest(value: string): Buffer {
+  return createHash("sha256").update(value).digest();
+}
+
+function authorized(header: string | undefined, expected: Buffer): boolean {
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(header ?? "");
+  return match !== null && timingSafeEqual(digest(match[1]!), expected);
+}
+
+function rpcError(status: number, code: number, message: string): Response {
+  return Response.json({ jsonrpc: "2.0", error: { code, message }, id: null }, { status });
+}
+
+async function readBody(req: IncomingMessage): Promise<Buffer | "too-large"> {
+  const declared = Number(req.headers["content-length"]);
+  if (Number.isFinite(declared) && declared > MAX_BODY_BYTES) return "too-large";
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req) {
+    size += (chunk as Buffer).length;
+    if (size > MAX_BODY_BYTES) return "too-large";
+    chunks.push(chunk as Buffer);
+  }
+  return Buffer.concat(chunks);
+}
+
+function parseJson(body: Buffer): unknown {
+  if (body.length === 0) return undefined;
+  try {
+    return JSON.parse(body.toString("utf8"));
+  } catch {
+    return undefined;
+  }
+}
+
+function flatHeaders(req: IncomingMessage): Headers {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (value === undefined) continue;
+    for (const item of Array.isArray(value) ? value : [value]) headers.append(name, item);
+  }
+  return headers;
+}
+
+/** Writes a web Response to Node's response, streaming the body (SSE) as it comes. */
+async function send(res: ServerResponse, response: Response): Promise<void> {
+  const headers: Record<string, string> = {};
+  response.headers.forEach((value, name) => {
+    headers[name] = value;
+  });
+  res.writeHead(response.status, headers);
+  if (!response.body) {
+    res.end();
+    return;
+  }
+  const reader = response.body.getReader();
+  res.once("close", () => void reader.cancel().catch(() => {}));
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      res.write(value);
+    }
+  } catch {
+    // The client went away mid-stream.
+  }
+  res.end();
+}
