@@ -250,8 +250,21 @@ interface Route {
   countsWrites: boolean;
 }
 
+// The spec's only rule for a key is its `adk_` prefix; visible ASCII also keeps it a valid header.
+const KEY_SHAPE = /^adk_[\x21-\x7e]+$/;
+
+/** True for a key shaped like the service's keys (`adk_` then visible characters); says nothing of its validity. */
+export function isWellFormedKey(apiKey: string): boolean {
+  return KEY_SHAPE.test(apiKey);
+}
+
+/** Why a key is refused before anything is sent; never quotes the key. */
+export const MALFORMED_KEY =
+  "The API key is malformed: service keys start with adk_ and hold no spaces or line breaks. Nothing was sent.";
+
 function configProblem(apiKey: string, baseUrl: string): string | undefined {
   if (!apiKey) return "No API key: pass apiKey or set ADRAILS_API_KEY. Nothing was sent.";
+  if (!isWellFormedKey(apiKey)) return MALFORMED_KEY;
   if (!baseUrl) return "No base URL: pass baseUrl or set ADRAILS_BASE_URL. Nothing was sent.";
   if (!URL.canParse(baseUrl)) return `The base URL is not a URL: ${baseUrl}. Nothing was sent.`;
   const { protocol } = new URL(baseUrl);
