@@ -107,13 +107,36 @@ try {
   problems.push(`importing the exports failed: ${(error as { stderr?: string }).stderr ?? String(error)}`);
 }
 
+// 5. The README says CommonJS can require() the package from Node 20.19 (require(esm)).
+const [major = 0, minor = 0] = process.versions.node.split(".").map(Number);
+const requireEsm = major > 22 || (major === 22 && minor >= 12) || (major === 20 && minor >= 19);
+if (requireEsm) {
+  const cjsProbe = join(work, "probe.cjs");
+  writeFileSync(
+    cjsProbe,
+    subpaths
+      .map(
+        (key) =>
+          `require(${JSON.stringify(key === "." ? manifest.name : `${manifest.name}/${key.slice(2)}`)});`,
+      )
+      .join("\n"),
+  );
+  try {
+    execFileSync(process.execPath, [cjsProbe], { cwd: work, encoding: "utf8", stdio: "pipe" });
+  } catch (error) {
+    problems.push(
+      `require() of the exports failed: ${(error as { stderr?: string }).stderr ?? String(error)}`,
+    );
+  }
+}
+
 rmSync(work, { recursive: true, force: true });
 if (problems.length > 0) {
   console.error(`npm pack check: ${problems.length} problem(s)\n${problems.map((p) => `  ${p}`).join("\n")}`);
   process.exit(1);
 }
 console.log(
-  `npm pack check: ${files.length} files, no source maps pointing outside the tarball, ${subpaths.length} exports load`,
+  `npm pack check: ${files.length} files, no source maps pointing outside the tarball, ${subpaths.length} exports load${requireEsm ? " (import and require)" : ""}`,
 );
 
 function listFiles(dir: string): string[] {
