@@ -50,11 +50,10 @@ describe("providerSchema", () => {
 it("no tool schema carries a string format Gemini refuses; a date says its shape in words", () => {
   const formats: string[] = [];
   const visit = (node: unknown): void => {
-    if (Array.isArray(node)) return node.forEach(visit);
     if (node === null || typeof node !== "object") return;
     const record = node as Record<string, unknown>;
     if (typeof record.format === "string" && record.format !== "date-time") formats.push(record.format);
-    Object.values(record).forEach(visit);
+    for (const value of Object.values(record)) visit(value);
   };
   for (const tool of kit.tools) visit(modelJsonSchema(tool));
   expect(formats).toEqual([]);
