@@ -5,15 +5,18 @@
 import { encode } from "gpt-tokenizer/encoding/o200k_base";
 import { nonStrictTools } from "../src/adapters/shared.js";
 import { createAdTools } from "../src/toolkit.js";
-import { LANGCHAIN_RESPONSES_UNSET, PATHS } from "../test/providers/paths.js";
+import { LANGCHAIN_RESPONSES_UNSET, LANGCHAIN_STRING_MODEL, PATHS } from "../test/providers/paths.js";
 import { startFake } from "../test/providers/wire.js";
 
 const transport = { apiKey: "adk_benchPlaceholder0000", baseUrl: "http://127.0.0.1:1" };
 const open = nonStrictTools(createAdTools(transport)).map((t) => t.name);
 
-for (const path of [...PATHS, LANGCHAIN_RESPONSES_UNSET]) {
+for (const path of [...PATHS, LANGCHAIN_RESPONSES_UNSET, LANGCHAIN_STRING_MODEL]) {
   const kit = createAdTools({ ...transport, ...(path.excludeOpen ? { exclude: open } : {}) });
   const fake = await startFake(path.wire, []);
+  // For LangChain's string model, which builds its client from the environment.
+  process.env.OPENAI_BASE_URL = `${fake.url}/v1`;
+  process.env.OPENAI_API_KEY = "provider-key-not-used";
   try {
     await path.run(fake.url, kit);
   } finally {

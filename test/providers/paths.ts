@@ -43,7 +43,7 @@ async function viaAiSdk(model: LanguageModel, toolkit: AdToolkit, strict: boolea
 }
 
 async function viaLangChain(
-  model: ChatOpenAI | ChatAnthropic,
+  model: ChatOpenAI | ChatAnthropic | string,
   toolkit: AdToolkit,
   strict: boolean,
 ): Promise<void> {
@@ -184,4 +184,16 @@ export const LANGCHAIN_RESPONSES_UNSET: ProviderPath = {
   strict: false,
   flags: "none",
   run: (url, kit) => viaLangChain(chatOpenAI(url, true, undefined), kit, false),
+};
+
+/**
+ * The string model of LangChain's quick start: createAgent builds a ChatOpenAI with
+ * `useResponsesApi: true` from the environment (OPENAI_BASE_URL and OPENAI_API_KEY, set by the caller).
+ */
+export const LANGCHAIN_STRING_MODEL: ProviderPath = {
+  name: 'LangChain, model: "openai:gpt-4o"',
+  wire: openaiResponses,
+  strict: false,
+  flags: "none",
+  run: (_url, kit) => viaLangChain("openai:gpt-4o", kit, false),
 };

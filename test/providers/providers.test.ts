@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { nonStrictTools } from "../../src/adapters/shared.js";
 import { type Env, IMAGE, SITE, startEnv } from "../adapters/harness.js";
-import { LANGCHAIN_RESPONSES_UNSET, PATHS, type ProviderPath } from "./paths.js";
+import { LANGCHAIN_RESPONSES_UNSET, LANGCHAIN_STRING_MODEL, PATHS, type ProviderPath } from "./paths.js";
 import {
   type Call,
   type Json,
@@ -56,9 +56,13 @@ async function drive(path: ProviderPath): Promise<Outcome> {
   env.sim.control.reset();
   const kit = env.toolkit(path.excludeOpen ? { exclude: openNames } : {});
   const fake = await startFake(path.wire, scripted());
+  // Read by the OpenAI client that LangChain's string models build; the paths pass baseURL themselves.
+  vi.stubEnv("OPENAI_BASE_URL", `${fake.url}/v1`);
+  vi.stubEnv("OPENAI_API_KEY", "provider-key-not-used");
   try {
     await path.run(fake.url, kit);
   } finally {
+    vi.unstubAllEnvs();
     await fake.close();
   }
   const first = fake.requests[0];
@@ -129,6 +133,13 @@ it("LangChain's Responses path without supportsStrictToolCalling sends strict: n
   // Why the README pairs ChatOpenAI with supportsStrictToolCalling: LangChain tools carry no
   // strict flag, and @langchain/openai sends `strict: null` on every Responses tool when unset.
   const run = await drive(LANGCHAIN_RESPONSES_UNSET);
+  expect(run.sent).toHaveLength(52);
+  expect(new Set(run.sent.map((t) => t.strict))).toEqual(new Set([null]));
+});
+
+it("LangChain's string model \"openai:...\" goes to the Responses API with strict: null, hence the README's ChatOpenAI", async () => {
+  const run = await drive(LANGCHAIN_STRING_MODEL);
+  expect(run.requests[0]?.path).toBe("/v1/responses");
   expect(run.sent).toHaveLength(52);
   expect(new Set(run.sent.map((t) => t.strict))).toEqual(new Set([null]));
 });
