@@ -6,11 +6,9 @@ import {
   createAskLog,
   isErrorResult,
   isToolkit,
-  modelJsonSchema,
+  providerSchema,
   resolveToolkit,
-  strictJsonSchema,
   stringField,
-  stripNulls,
 } from "./shared.js";
 
 /** Options of {@link aiSdkTools}. */
@@ -31,7 +29,9 @@ export interface AiSdkAdapterOptions {
    * Produce OpenAI strict-mode schemas: every property required, optional ones nullable, and
    * nulls mapped back to absent fields before the call. Tools whose input has open parts (objects
    * whose fields the spec does not show) cannot be strict and are sent with `strict: false`.
-   * Default false: the normal schemas, sent with `strict: false`.
+   * Default false: the normal schemas, sent with `strict: false`. On Gemini, strict tools switch
+   * function calling to its VALIDATED mode; leave it off for Anthropic, which caps strict tools
+   * at 20 a request.
    */
   strict?: boolean;
   /**
@@ -89,23 +89,18 @@ export function aiSdkTools(
 
 function toAiSdkTool(toolkit: AdToolkit, adTool: AdTool, adapterOptions: AiSdkAdapterOptions): AiSdkAdTool {
   const native = adapterOptions.approval === "native";
-  const base = modelJsonSchema(adTool);
-  const strict = adapterOptions.strict === true ? strictJsonSchema(base) : undefined;
-  const shown = strict?.strict ? strict.schema : base;
+  const sent = providerSchema(adTool, { strict: adapterOptions.strict });
   const asks = askLogOf(toolkit);
 
-  const inputSchema = jsonSchema<AdToolInput>(shown as JSONSchema7, {
+  const inputSchema = jsonSchema<AdToolInput>(sent.schema as JSONSchema7, {
     // The toolkit validates, so a bad input becomes a ToolResult the model can act on.
-    validate: (value) => ({
-      success: true,
-      value: (strict?.strict ? stripNulls(value, base) : value) as AdToolInput,
-    }),
+    validate: (value) => ({ success: true, value: sent.toInput(value) as AdToolInput }),
   });
 
   return tool<AdToolInput, ToolResult>({
     description: adTool.description,
     inputSchema,
-    strict: strict?.strict === true,
+    strict: sent.strict,
     ...(native
       ? {
           needsApproval: (input: AdToolInput, options: { toolCallId: string }) =>

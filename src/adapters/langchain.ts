@@ -17,10 +17,13 @@ import {
   adapterFault,
   createAskLog,
   isErrorResult,
-  modelJsonSchema,
+  nonStrictTools,
+  providerSchema,
   resolveToolkit,
   stringField,
 } from "./shared.js";
+
+export { nonStrictTools };
 
 /** Options of {@link langchainTools}. */
 export interface LangChainAdapterOptions {
@@ -35,6 +38,17 @@ export interface LangChainAdapterOptions {
    *   With several pending interrupts, resume each by id: `{ resume: { [interruptId]: decision } }`.
    */
   approval?: "interrupt" | "callback";
+  /**
+   * Produce OpenAI strict-mode schemas: every property required, optional ones nullable, and
+   * nulls read back as absent fields. LangChain tools carry no strict flag of their own:
+   * `@langchain/openai` sends one `strict` for all tools of a request, from the model's
+   * `supportsStrictToolCalling` (unset: no flag on Chat Completions, `strict: null` on the
+   * Responses API, which then rewrites the schemas into strict mode). So pair `strict: true` with
+   * `supportsStrictToolCalling: true` and a toolkit without the {@link nonStrictTools}, whose open
+   * inputs strict mode refuses; pair the default with `supportsStrictToolCalling: false`.
+   * Default false.
+   */
+  strict?: boolean;
   /** Scope for request ids when a call has no `context.sessionId` and no `thread_id`. */
   sessionId?: string;
 }
@@ -85,9 +99,11 @@ function toLangChainTool(
   // not LangChain's parser, answers invalid input with a ToolResult the model can act on.
   // LangChain converts the carrier with zod, which opens every schema with a `$schema` line
   // (about 17 tokens a tool on every request); an undefined member is left out of the JSON sent.
-  const schema = z.unknown().meta({ $schema: undefined, ...modelJsonSchema(adTool) });
+  const sent = providerSchema(adTool, { strict: adapterOptions.strict });
+  const schema = z.unknown().meta({ $schema: undefined, ...sent.schema });
 
-  const run = async (input: unknown, runtime: ToolRuntime | undefined): Promise<ToolResult> => {
+  const run = async (modelInput: unknown, runtime: ToolRuntime | undefined): Promise<ToolResult> => {
+    const input = sent.toInput(modelInput);
     const toolCallId = runtime?.toolCall?.id ?? runtime?.toolCallId;
     const threadId = stringField(runtime?.configurable, "thread_id");
     const context: CallContext = {

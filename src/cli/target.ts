@@ -1,3 +1,4 @@
+import { isWellFormedKey, MALFORMED_KEY } from "../client/index.js";
 import { EXIT } from "./exit-codes.js";
 import { CliError, type CliIO, type Output } from "./output.js";
 
@@ -48,6 +49,7 @@ export async function openTarget(globals: GlobalOptions, io: CliIO, output: Outp
   output.secret(apiKey);
   // Exit 3 like a refused key: in both cases a person has to supply a valid one.
   if (apiKey.trim() === "") throw new CliError("No API key: nothing was sent.", EXIT.auth, NO_KEY_HINT);
+  if (!isWellFormedKey(apiKey)) throw new CliError(MALFORMED_KEY, EXIT.auth, NO_KEY_HINT);
   if (baseUrl.trim() === "") {
     throw new CliError(
       "No base URL: nothing was sent.",

@@ -250,8 +250,23 @@ interface Route {
   countsWrites: boolean;
 }
 
+// The spec's only rule for a key is its `adk_` prefix. The characters after it are those redaction
+// recognises in any text (redact.ts), so no part of a key can survive redaction, and the key is a
+// valid header value.
+const KEY_SHAPE = /^adk_[A-Za-z0-9_-]+$/;
+
+/** True for a key shaped like the service's keys (`adk_` then letters, digits, `_` or `-`); says nothing of its validity. */
+export function isWellFormedKey(apiKey: string): boolean {
+  return KEY_SHAPE.test(apiKey);
+}
+
+/** Why a key is refused before anything is sent; never quotes the key. */
+export const MALFORMED_KEY =
+  "The API key is malformed: service keys are adk_ followed by letters, digits, _ or -. Nothing was sent.";
+
 function configProblem(apiKey: string, baseUrl: string): string | undefined {
   if (!apiKey) return "No API key: pass apiKey or set ADRAILS_API_KEY. Nothing was sent.";
+  if (!isWellFormedKey(apiKey)) return MALFORMED_KEY;
   if (!baseUrl) return "No base URL: pass baseUrl or set ADRAILS_BASE_URL. Nothing was sent.";
   if (!URL.canParse(baseUrl)) return `The base URL is not a URL: ${baseUrl}. Nothing was sent.`;
   const { protocol } = new URL(baseUrl);

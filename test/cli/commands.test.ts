@@ -200,10 +200,16 @@ describe.concurrent("adrails call: input, credentials and guards from the shell"
 
   it("a key given on the command line that is rejected is not echoed anywhere", async () => {
     const odd = "not-an-adk-shaped-secret-123";
+    // Other tests share this simulator; a key it cannot match is logged with no key label.
+    const unmatched = () => ctx.sim.control.requests().filter((q) => q.key === null).length;
+    const before = unmatched();
     const r = await run(["--api-key", odd, "--json", "call", "list-accounts"], {
       env: { ADRAILS_BASE_URL: ctx.sim.url },
     });
     expect(r.code).toBe(3);
+    expect(r.stderr).toMatch(/malformed/);
+    // Refused locally: the malformed key never reached the service.
+    expect(unmatched()).toBe(before);
     expectNoKey(r, odd);
   });
 

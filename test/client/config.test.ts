@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { createClient } from "../../src/client/index.js";
 import { redact } from "../../src/client/redact.js";
 import { parseRetryAfter } from "../../src/client/retry.js";
+import { createAdTools } from "../../src/toolkit.js";
 import { wrapped } from "./fixture-server.js";
 import { newKey, scanOutcomesForKeys, track, useFixture } from "./helpers.js";
 
@@ -19,6 +20,26 @@ describe("configuration", () => {
     const outcome = track(await client.call("list-accounts", {}));
     expect(outcome).toMatchObject({ kind: "network-error", status: null, cause: "config", attempts: 0 });
     expect(outcome.kind === "network-error" && outcome.error).toMatch(/ADRAILS_API_KEY/);
+    expect(fixture.server.requests).toHaveLength(0);
+  });
+
+  it.each([
+    ["without the adk_ prefix", "sk-live-0123456789abcdef"],
+    ["with a line break", "adk_0123456789abcdef\r\nX-Injected: 1"],
+    ["with a space", "adk_0123456789 abcdef"],
+    ["with the prefix in capitals", "ADK_0123456789abcdef"],
+  ])("a key %s is refused locally, nothing is sent and the key is not echoed", async (_case, key) => {
+    const outcome = track(
+      await createClient({ apiKey: key, baseUrl: fixture.server.url }).call("results", {}),
+    );
+    expect(outcome).toMatchObject({ kind: "network-error", status: null, cause: "config", attempts: 0 });
+    expect(outcome.kind === "network-error" && outcome.error).toMatch(/malformed.*adk_.*Nothing was sent/);
+    expect(JSON.stringify(outcome)).not.toContain(key);
+    // What a model reads: a clear refusal it must not retry, without the key.
+    const result = await createAdTools({ apiKey: key, baseUrl: fixture.server.url }).call("results", {});
+    expect(result).toMatchObject({ ok: false, status: null, retryable: false });
+    expect(result.ok === false && result.error).toMatch(/malformed/);
+    expect(JSON.stringify(result)).not.toContain(key);
     expect(fixture.server.requests).toHaveLength(0);
   });
 

@@ -1,0 +1,70 @@
+// Typechecks the README's TypeScript snippets as they stand: every ```ts block of README.md is
+// written to a file of its own and compiled against the sources, with each package.json export
+// ("adrails", "adrails/ai-sdk", ...) mapped to its source file. Placeholders a snippet leaves to
+// the reader (a way to ask a person, a running simulator) are declared in PRELUDE.
+// Run: npx tsx scripts/check-readme.ts (part of .ci/run as `npm run check:readme`).
+import { spawnSync } from "node:child_process";
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+
+const root = join(dirname(fileURLToPath(import.meta.url)), "..");
+const PRELUDE = `// Placeholders the README's snippets use.
+declare function askPerson(message: string): Promise<string | undefined>;
+declare const sim: import("adrails/sim").Simulator;
+`;
+
+const readme = readFileSync(join(root, "README.md"), "utf8").split("\n");
+const snippets: { line: number; code: string }[] = [];
+for (let i = 0; i < readme.length; i++) {
+  if (!/^```(ts|typescript)\s*$/.test(readme[i]!)) continue;
+  const start = i + 1;
+  let end = start;
+  while (end < readme.length && !readme[end]!.startsWith("```")) end++;
+  snippets.push({ line: start + 1, code: readme.slice(start, end).join("\n") });
+  i = end;
+}
+
+const manifest = JSON.parse(readFileSync(join(root, "package.json"), "utf8")) as {
+  name: string;
+  exports: Record<string, string | { default?: string }>;
+};
+const paths: Record<string, string[]> = {};
+for (const [key, value] of Object.entries(manifest.exports)) {
+  const target = typeof value === "string" ? value : value.default;
+  if (!target?.endsWith(".js") || !target.startsWith("./dist/")) continue;
+  const name = key === "." ? manifest.name : `${manifest.name}/${key.slice(2)}`;
+  paths[name] = [`../../src/${target.slice("./dist/".length, -".js".length)}.ts`];
+}
+
+// Inside node_modules, so the snippets' framework imports resolve to the project's packages.
+const work = join(root, "node_modules", ".adrails-readme-check");
+rmSync(work, { recursive: true, force: true });
+mkdirSync(work, { recursive: true });
+writeFileSync(join(work, "prelude.d.ts"), PRELUDE);
+for (const { line, code } of snippets) {
+  // `export {}` makes each snippet a module of its own, as a user's file would be.
+  writeFileSync(join(work, `README.md-line-${line}.ts`), `${code}\nexport {};\n`);
+}
+writeFileSync(
+  join(work, "tsconfig.json"),
+  JSON.stringify({
+    extends: "../../tsconfig.json",
+    compilerOptions: { noEmit: true, paths, noUnusedLocals: false },
+    include: ["*.ts"],
+  }),
+);
+
+const tsc = createRequire(import.meta.url).resolve("typescript/bin/tsc");
+const result = spawnSync(process.execPath, [tsc, "-p", join(work, "tsconfig.json"), "--pretty", "false"], {
+  encoding: "utf8",
+});
+rmSync(work, { recursive: true, force: true });
+if (result.status !== 0) {
+  process.stdout.write(result.stdout.replaceAll(`${work}/`, ""));
+  process.stderr.write(result.stderr);
+  console.error(`README snippets: type errors (file names give the README line of each snippet)`);
+  process.exit(1);
+}
+console.log(`README snippets: ${snippets.length} TypeScript blocks typecheck`);

@@ -1,0 +1,288 @@
+import { z } from "zod";
+import type { AdTool, AdToolkit } from "../types.js";
+
+// The one policy for what providers are shown: the JSON Schema of each tool, its strict flag, and
+// how a model's input is read back. Every adapter uses it, so a tool looks the same to every
+// framework and provider. Framework-neutral: nothing here imports a framework.
+
+/** A JSON Schema as plain data. */
+export type JsonSchema = { [key: string]: unknown };
+
+const schemaCache = new WeakMap<AdTool, JsonSchema>();
+
+/**
+ * The JSON Schema a model is shown for a tool, built once from the toolkit's model-facing zod
+ * schema and handed unchanged to every framework, so both adapters describe a tool identically.
+ * It describes the input in draft-07 terms: fields with a default are optional, every object
+ * without open fields gets `additionalProperties: false` (as the AI SDK does for zod), and objects
+ * whose inner fields the spec does not show stay open. String formats that Gemini's function
+ * declarations refuse (all but `date-time`) are left out or said in the description; the toolkit
+ * checks them either way.
+ */
+export function modelJsonSchema(tool: AdTool): JsonSchema {
+  const cached = schemaCache.get(tool);
+  if (cached) return cached;
+  const raw = z.toJSONSchema(tool.inputSchema, {
+    target: "draft-7",
+    io: "input",
+    unrepresentable: "any",
+  }) as JsonSchema;
+  const { $schema: _dialect, ...schema } = raw;
+  const shown = mapSchema(schema, (node) => closeObject(withoutFormat(node)));
+  schemaCache.set(tool, shown);
+  return shown;
+}
+
+function closeObject(node: JsonSchema): JsonSchema {
+  if (isObjectSchema(node) && node.additionalProperties === undefined) {
+    return { ...node, additionalProperties: false };
+  }
+  return node;
+}
+
+// Gemini answers 400 to any string format but `enum` and `date-time` ("only 'enum' and 'date-time'
+// are supported for STRING type"). A URL field is named as one, so `uri` adds nothing a model needs;
+// a date says its shape in words.
+const FORMAT_WORDS: Record<string, string> = { date: "YYYY-MM-DD" };
+
+function withoutFormat(node: JsonSchema): JsonSchema {
+  if (typeof node.format !== "string" || node.format === "date-time") return node;
+  const { format, ...rest } = node;
+  const words = FORMAT_WORDS[format];
+  if (words === undefined) return rest;
+  return {
+    ...rest,
+    description: typeof rest.description === "string" ? `${rest.description} (${words})` : words,
+  };
+}
+
+/** Applies `visit` bottom-up to every subschema. */
+function mapSchema(schema: JsonSchema, visit: (node: JsonSchema) => JsonSchema): JsonSchema {
+  const out: JsonSchema = { ...schema };
+  if (isRecord(out.properties)) {
+    out.properties = Object.fromEntries(
+      Object.entries(out.properties).map(([key, value]) => [
+        key,
+        isRecord(value) ? mapSchema(value, visit) : value,
+      ]),
+    );
+  }
+  if (isRecord(out.items)) out.items = mapSchema(out.items, visit);
+  if (isRecord(out.additionalProperties))
+    out.additionalProperties = mapSchema(out.additionalProperties, visit);
+  for (const key of ["anyOf", "oneOf", "allOf"] as const) {
+    const list = out[key];
+    if (Array.isArray(list)) out[key] = list.map((item) => (isRecord(item) ? mapSchema(item, visit) : item));
+  }
+  return visit(out);
+}
+
+function isObjectSchema(node: JsonSchema): boolean {
+  return (
+    node.type === "object" ||
+    (Array.isArray(node.type) && node.type.includes("object")) ||
+    isRecord(node.properties)
+  );
+}
+
+function isRecord(value: unknown): value is JsonSchema {
+  return value !== null && typeof value === "object" && !Array.isArray(value);
+}
+
+/** The keywords OpenAI strict mode accepts everywhere; the others move into the description. */
+const STRICT_KEYWORDS = new Set([
+  "type",
+  "properties",
+  "required",
+  "additionalProperties",
+  "items",
+  "enum",
+  "const",
+  "anyOf",
+  "description",
+]);
+
+/** A tool's schema for OpenAI strict mode, or why it cannot have one. */
+export type StrictSchema = { strict: true; schema: JsonSchema } | { strict: false; reason: string };
+
+const strictCache = new WeakMap<JsonSchema, StrictSchema>();
+
+/**
+ * Rewrites a model schema for OpenAI strict mode: every property required, optional ones nullable
+ * (`type: [T, "null"]`), `additionalProperties: false` on every object, and the keywords strict
+ * mode does not accept (bounds, formats, patterns, defaults) stated in the description instead;
+ * the toolkit still enforces them. A schema with open parts (an object whose fields the spec does
+ * not show, an array of any) cannot be strict; the reason says which part.
+ */
+export function strictJsonSchema(schema: JsonSchema): StrictSchema {
+  const cached = strictCache.get(schema);
+  if (cached) return cached;
+  let result: StrictSchema;
+  try {
+    result = { strict: true, schema: strictNode(schema, "input") };
+  } catch (error) {
+    if (!(error instanceof NotStrict)) throw error;
+    result = { strict: false, reason: error.message };
+  }
+  strictCache.set(schema, result);
+  return result;
+}
+
+class NotStrict extends Error {}
+
+function strictNode(node: JsonSchema, path: string): JsonSchema {
+  const out: JsonSchema = {};
+  const moved: string[] = [];
+  for (const [key, value] of Object.entries(node)) {
+    if (STRICT_KEYWORDS.has(key)) out[key] = value;
+    else if (key !== "title" && key !== "$schema") moved.push(constraintText(key, value));
+  }
+  if (Array.isArray(out.anyOf)) {
+    out.anyOf = out.anyOf.map((item, i) => strictNode(item as JsonSchema, `${path}.anyOf[${i}]`));
+  }
+  if (isObjectSchema(node)) {
+    if (node.additionalProperties !== undefined && node.additionalProperties !== false) {
+      throw new NotStrict(`${path} is an object with open fields`);
+    }
+    const properties = isRecord(node.properties) ? node.properties : {};
+    const required = new Set(Array.isArray(node.required) ? (node.required as string[]) : []);
+    out.properties = Object.fromEntries(
+      Object.entries(properties).map(([key, value]) => {
+        const inner = strictNode(value as JsonSchema, `${path}.${key}`);
+        return [key, required.has(key) ? inner : nullable(inner)];
+      }),
+    );
+    out.required = Object.keys(properties);
+    out.additionalProperties = false;
+  } else if (node.type === "array" || (Array.isArray(node.type) && node.type.includes("array"))) {
+    if (!isRecord(node.items) || !isTyped(node.items))
+      throw new NotStrict(`${path} is an array of any value`);
+    out.items = strictNode(node.items, `${path}[]`);
+  } else if (!isTyped(node)) {
+    throw new NotStrict(`${path} accepts any value`);
+  }
+  if (moved.length > 0) {
+    const text = moved.join("; ");
+    out.description =
+      typeof out.description === "string"
+        ? `${out.description} (${text})`
+        : `${text.charAt(0).toUpperCase()}${text.slice(1)}.`;
+  }
+  return out;
+}
+
+function isTyped(node: JsonSchema): boolean {
+  return (
+    node.type !== undefined ||
+    node.enum !== undefined ||
+    node.const !== undefined ||
+    Array.isArray(node.anyOf)
+  );
+}
+
+function nullable(node: JsonSchema): JsonSchema {
+  if (typeof node.type === "string") {
+    const out: JsonSchema = { ...node, type: [node.type, "null"] };
+    if (Array.isArray(node.enum) && !node.enum.includes(null)) out.enum = [...node.enum, null];
+    return out;
+  }
+  if (Array.isArray(node.type)) {
+    const out: JsonSchema = node.type.includes("null")
+      ? { ...node }
+      : { ...node, type: [...node.type, "null"] };
+    if (Array.isArray(node.enum) && !node.enum.includes(null)) out.enum = [...node.enum, null];
+    return out;
+  }
+  if (Array.isArray(node.anyOf)) return { ...node, anyOf: [...node.anyOf, { type: "null" }] };
+  return { anyOf: [node, { type: "null" }] };
+}
+
+function constraintText(key: string, value: unknown): string {
+  const shown = typeof value === "string" ? value : JSON.stringify(value);
+  switch (key) {
+    case "default":
+      return `default ${shown}`;
+    case "minLength":
+      return `at least ${shown} characters`;
+    case "maxLength":
+      return `at most ${shown} characters`;
+    case "minItems":
+      return `at least ${shown} items`;
+    case "maxItems":
+      return `at most ${shown} items`;
+    case "minimum":
+      return `minimum ${shown}`;
+    case "maximum":
+      return `maximum ${shown}`;
+    case "exclusiveMinimum":
+      return `greater than ${shown}`;
+    case "exclusiveMaximum":
+      return `less than ${shown}`;
+    default:
+      return `${key} ${shown}`;
+  }
+}
+
+/**
+ * Maps the nulls a strict-mode model sends for optional fields back to absent fields, guided by
+ * the original (non-strict) schema. A null stays where the original schema allows null.
+ */
+export function stripNulls(value: unknown, schema: JsonSchema): unknown {
+  if (Array.isArray(value)) {
+    return isRecord(schema.items) ? value.map((item) => stripNulls(item, schema.items as JsonSchema)) : value;
+  }
+  if (!isRecord(value) || !isRecord(schema.properties)) return value;
+  const properties = schema.properties;
+  const required = new Set(Array.isArray(schema.required) ? (schema.required as string[]) : []);
+  const out: Record<string, unknown> = {};
+  for (const [key, item] of Object.entries(value)) {
+    const inner = properties[key];
+    if (item === null && !required.has(key) && !(isRecord(inner) && allowsNull(inner))) continue;
+    out[key] = isRecord(inner) ? stripNulls(item, inner) : item;
+  }
+  return out;
+}
+
+function allowsNull(node: JsonSchema): boolean {
+  if (node.type === "null" || (Array.isArray(node.type) && node.type.includes("null"))) return true;
+  return Array.isArray(node.anyOf) && node.anyOf.some((item) => isRecord(item) && allowsNull(item));
+}
+
+/** How one tool is sent to a provider. */
+export interface ProviderSchema {
+  /** The JSON Schema sent as the tool's parameters. */
+  schema: JsonSchema;
+  /** The tool's strict flag: true only in strict mode, for a schema that strict mode accepts. */
+  strict: boolean;
+  /** The model's input as the toolkit will validate it: a null in an optional field becomes an absent field. */
+  toInput(value: unknown): unknown;
+}
+
+/**
+ * The schema, strict flag and input mapping of a tool for a provider. Default: the model schema
+ * with `strict: false`, which adapters send explicitly wherever the provider takes the flag, so no
+ * provider rewrites the schema into its strict mode. With `strict: true`: a schema valid in OpenAI
+ * strict mode (every property required, optional ones nullable) and `strict: true`, except for tools
+ * whose input has open parts, which keep the model schema and `strict: false` (see
+ * {@link nonStrictTools}). In both modes a null where the model schema does not allow one is read as
+ * an absent field, so a model that fills optional fields with null is not refused for it.
+ */
+export function providerSchema(tool: AdTool, options: { strict?: boolean } = {}): ProviderSchema {
+  const base = modelJsonSchema(tool);
+  const strict = options.strict === true ? strictJsonSchema(base) : undefined;
+  return {
+    schema: strict?.strict ? strict.schema : base,
+    strict: strict?.strict === true,
+    toInput: (value) => stripNulls(value, base),
+  };
+}
+
+/** The toolkit's tools that stay non-strict in strict mode, each with the open part that keeps it so. */
+export function nonStrictTools(toolkit: Pick<AdToolkit, "tools">): { name: string; reason: string }[] {
+  const open: { name: string; reason: string }[] = [];
+  for (const tool of toolkit.tools) {
+    const strict = strictJsonSchema(modelJsonSchema(tool));
+    if (!strict.strict) open.push({ name: tool.name, reason: strict.reason });
+  }
+  return open;
+}
