@@ -4,6 +4,7 @@ import {
   type AskLog,
   adapterFault,
   createAskLog,
+  explicitJsonSchema,
   isErrorResult,
   isToolkit,
   modelJsonSchema,
@@ -89,9 +90,10 @@ export function aiSdkTools(
 
 function toAiSdkTool(toolkit: AdToolkit, adTool: AdTool, adapterOptions: AiSdkAdapterOptions): AiSdkAdTool {
   const native = adapterOptions.approval === "native";
-  const base = modelJsonSchema(adTool);
+  // Strict mode needs every object stated in full; the lean schema is what is shown otherwise.
+  const base = explicitJsonSchema(adTool);
   const strict = adapterOptions.strict === true ? strictJsonSchema(base) : undefined;
-  const shown = strict?.strict ? strict.schema : base;
+  const shown = strict?.strict ? strict.schema : modelJsonSchema(adTool);
   const asks = askLogOf(toolkit);
 
   const inputSchema = jsonSchema<AdToolInput>(shown as JSONSchema7, {

@@ -25,26 +25,63 @@ export function isToolkit(value: unknown): value is AdToolkit {
 }
 
 const schemaCache = new WeakMap<AdTool, JsonSchema>();
+const explicitCache = new WeakMap<AdTool, JsonSchema>();
 
 /**
  * The JSON Schema a model is shown for a tool, built once from the toolkit's model-facing zod
  * schema and handed unchanged to every framework, so both adapters describe a tool identically.
- * It describes the input in draft-07 terms: fields with a default are optional, every object
- * without open fields gets `additionalProperties: false` (as the AI SDK does for zod), and objects
- * whose inner fields the spec does not show stay open.
+ * It is the catalog's input in draft-07 terms with nothing that carries no meaning: objects the
+ * catalog closes (groups A to C) say `additionalProperties: false`, objects whose extra fields are
+ * dropped or whose inner fields the spec does not show leave it out, and empty `properties` and
+ * empty `additionalProperties` are not sent. Every enum, bound, format, default and required field
+ * stays. Arrays keep `items`, even `{}`, because OpenAI refuses an array without it.
  */
 export function modelJsonSchema(tool: AdTool): JsonSchema {
   const cached = schemaCache.get(tool);
   if (cached) return cached;
+  const lean = leanRoot(mapSchema(draft7(tool), leanNode));
+  schemaCache.set(tool, lean);
+  return lean;
+}
+
+/**
+ * The same schema with every object stated in full: closed with `additionalProperties: false`
+ * (as the AI SDK does for zod) unless its inner fields are open, which it marks with
+ * `additionalProperties: {}`. Strict-mode conversion needs that distinction, which the lean
+ * schema of {@link modelJsonSchema} leaves implicit.
+ */
+export function explicitJsonSchema(tool: AdTool): JsonSchema {
+  const cached = explicitCache.get(tool);
+  if (cached) return cached;
+  const closed = closeObjects(draft7(tool));
+  explicitCache.set(tool, closed);
+  return closed;
+}
+
+function draft7(tool: AdTool): JsonSchema {
   const raw = z.toJSONSchema(tool.inputSchema, {
     target: "draft-7",
     io: "input",
     unrepresentable: "any",
   }) as JsonSchema;
   const { $schema: _dialect, ...schema } = raw;
-  const closed = closeObjects(schema);
-  schemaCache.set(tool, closed);
-  return closed;
+  return schema;
+}
+
+function leanNode(node: JsonSchema): JsonSchema {
+  const out = { ...node };
+  if (isRecord(out.properties) && Object.keys(out.properties).length === 0) delete out.properties;
+  if (isRecord(out.additionalProperties) && Object.keys(out.additionalProperties).length === 0)
+    delete out.additionalProperties;
+  return out;
+}
+
+// A tool that takes no fields is shown closed, so a model does not read it as taking any object.
+function leanRoot(schema: JsonSchema): JsonSchema {
+  if (schema.properties === undefined && schema.additionalProperties === undefined) {
+    return { ...schema, additionalProperties: false };
+  }
+  return schema;
 }
 
 function closeObjects(schema: JsonSchema): JsonSchema {
