@@ -11,6 +11,8 @@ export type {
   ToolPlan,
 } from "./tools/index.js";
 export { catalog, getTool, offeredTools, TOOL_GROUPS } from "./tools/index.js";
+export { PACK_NAMES, PACKS, type PackDefinition, type PackName } from "./tools/packs.js";
+export { type SearchToolsOptions, searchTools } from "./tools/search.js";
 export type {
   AdTool,
   AdToolkit,
