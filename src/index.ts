@@ -1,3 +1,12 @@
+export {
+  type ActiveToolSession,
+  createToolDiscovery,
+  type DiscoveryOptions,
+  FIND_TOOLS,
+  type FindOutcome,
+  type FindToolsDefinition,
+  type ToolDiscovery,
+} from "./adapters/discovery.js";
 export type { AdClient, ClientOptions } from "./client/index.js";
 export { createClient } from "./client/index.js";
 export type { Outcome, RateLimitInfo } from "./client/outcome.js";
