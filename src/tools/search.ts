@@ -213,7 +213,7 @@ function words(text: string): string[] {
 function stem(word: string): string {
   if (word.length <= 3) return word;
   if (word.endsWith("ies")) return `${word.slice(0, -3)}y`;
-  if (word.endsWith("sses")) return word.slice(0, -2);
+  if (/(?:ss|ch|sh|x|z)es$/.test(word)) return word.slice(0, -2);
   if (word.endsWith("ing") && word.length > 5) return word.slice(0, -3);
   if (word.endsWith("ed") && word.length > 4) return word.slice(0, -2);
   if (word.endsWith("s") && !word.endsWith("ss") && !word.endsWith("us")) return word.slice(0, -1);
