@@ -1,10 +1,12 @@
 import { AIMessage } from "@langchain/core/messages";
+import { tool } from "@langchain/core/tools";
 import * as ai6 from "ai";
 import { MockLanguageModelV3 as MockV6 } from "ai/test";
 import * as ai7 from "ai7";
 import { MockLanguageModelV3 as MockV7 } from "ai7/test";
 import { createAgent } from "langchain";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { z } from "zod";
 import { aiSdkDynamicTools } from "../../src/adapters/ai-sdk.js";
 import { createToolDiscovery, FIND_TOOLS } from "../../src/adapters/discovery.js";
 import { langchainDynamicTools } from "../../src/adapters/langchain.js";
@@ -147,6 +149,62 @@ describe("LangChain dynamic mode", () => {
     expect(seen.get("early")!.text).toContain(FIND_TOOLS);
     expect(seen.get("r1")).toMatchObject({ error: false, result: { ok: true } });
     expect(env.sim.control.requests().map((r) => r.tool)).toEqual(["results"]);
+  });
+});
+
+describe("dynamic mode edges", () => {
+  it("LangChain: a tool found in the same step is refused in that step; other agent tools stay bound", async () => {
+    const { model } = recordingFakeModel();
+    const bound: string[][] = [];
+    const bindTools = model.bindTools.bind(model);
+    model.bindTools = (tools: Parameters<typeof bindTools>[0]) => {
+      bound.push(tools.map((t) => (t as { name: string }).name));
+      return bindTools(tools);
+    };
+    model.respondWithTools([
+      { name: FIND_TOOLS, args: { query: "account health score" }, id: "f1" },
+      { name: "health", args: { account_id: env.account }, id: "h1" },
+    ]);
+    model.respond(new AIMessage("done"));
+    const own = tool(async () => "pong", {
+      name: "ping",
+      description: "Ping the host.",
+      schema: z.object({}),
+    });
+    const { tools, middleware } = langchainDynamicTools(env.toolkit());
+    const agent = createAgent({ model, tools: [...tools, own], middleware: [middleware] });
+    const state = await agent.invoke({ messages: [{ role: "user", content: "Health?" }] });
+    expect(bound[0]!.sort()).toEqual([FIND_TOOLS, "ping"].sort());
+    expect(toolMessagesShown(state.messages).get("h1")).toMatchObject({ result: { blocked: "scope" } });
+    expect(env.sim.control.requests()).toEqual([]);
+  });
+
+  it("AI SDK: only unknown-tool errors of the toolkit's own tools are repaired", async () => {
+    const { experimental_repairToolCall: repair } = aiSdkDynamicTools(env.toolkit({ readOnly: true }));
+    const call = (toolName: string) => ({
+      type: "tool-call" as const,
+      toolCallId: "c1",
+      toolName,
+      input: "{}",
+    });
+    const unknown = { name: "AI_NoSuchToolError" };
+    expect(await repair({ toolCall: call("results"), error: unknown })).toMatchObject({
+      toolCallId: "c1",
+      toolName: FIND_TOOLS,
+    });
+    expect(await repair({ toolCall: call("push-creative"), error: unknown })).toBeNull();
+    expect(await repair({ toolCall: call("emergency-recovery"), error: unknown })).toBeNull();
+    expect(
+      await repair({ toolCall: call("results"), error: { name: "AI_InvalidToolInputError" } }),
+    ).toBeNull();
+  });
+
+  it("find-tools never echoes its query", () => {
+    const discovery = createToolDiscovery(env.toolkit());
+    const secret = "adk_simEgxZMaAbcKkAiwxTytq43gtsWjxPL";
+    for (const query of [`results ${secret}`, secret, `${"x".repeat(500)}${secret}`]) {
+      expect(JSON.stringify(discovery.find({ query }).result)).not.toContain(secret);
+    }
   });
 });
 
