@@ -172,7 +172,9 @@ describe("dynamic mode edges", () => {
       schema: z.object({}),
     });
     const { tools, middleware } = langchainDynamicTools(env.toolkit());
-    const agent = createAgent({ model, tools: [...tools, own], middleware: [middleware] });
+    // A host's own tool next to adrails' (typed as one of them for createAgent's overloads).
+    tools.push(own as unknown as (typeof tools)[number]);
+    const agent = createAgent({ model, tools, middleware: [middleware] });
     const state = await agent.invoke({ messages: [{ role: "user", content: "Health?" }] });
     expect(bound[0]!.sort()).toEqual([FIND_TOOLS, "ping"].sort());
     expect(toolMessagesShown(state.messages).get("h1")).toMatchObject({ result: { blocked: "scope" } });
