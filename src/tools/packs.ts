@@ -22,7 +22,7 @@ const groupTools = (group: ToolDefinition["group"]) =>
   offeredTools.filter((def) => def.group === group).map((def) => def.name);
 
 /** Every pack, by name. A tool may sit in several packs; `emergency-recovery` is in none. */
-export const PACKS: Readonly<Record<PackName, PackDefinition>> = {
+export const PACKS: Readonly<Record<PackName, PackDefinition>> = deepFreeze({
   analyst: {
     name: "analyst",
     summary: "Account reads, benchmark calculators and expert skills (groups A and B). Reads only.",
@@ -95,6 +95,13 @@ export const PACKS: Readonly<Record<PackName, PackDefinition>> = {
     tools: groupTools("D"),
   },
 };
+
+});
+
+function deepFreeze<T extends Record<string, PackDefinition>>(packs: T): T {
+  for (const pack of Object.values(packs)) Object.freeze(Object.freeze(pack).tools);
+  return Object.freeze(packs);
+}
 
 /** The pack names, in the order they are documented. */
 export const PACK_NAMES = Object.keys(PACKS) as PackName[];
