@@ -94,8 +94,6 @@ export const PACKS: Readonly<Record<PackName, PackDefinition>> = deepFreeze({
     summary: "Read-only queries of connected CRM and analytics sources (group D).",
     tools: groupTools("D"),
   },
-};
-
 });
 
 function deepFreeze<T extends Record<string, PackDefinition>>(packs: T): T {
