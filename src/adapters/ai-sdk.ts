@@ -273,7 +273,8 @@ export interface RepairableToolCall {
  * `tools` (find-tools and every toolkit tool), `prepareStep` (which sends the model only find-tools
  * and the tools a search has found so far in the conversation) and `experimental_repairToolCall`
  * (which answers a call of a tool not found yet with a ToolResult saying to search first, instead
- * of the framework's "unavailable tool" error).
+ * of the framework's "unavailable tool" error; in the messages that call appears as a find-tools
+ * call with input `{ not_active: "<tool>" }`, under the model's tool call id).
  */
 export interface AiSdkDynamicTools {
   tools: Record<string, AiSdkAdTool>;
