@@ -1,87 +1,104 @@
-// Tokens (o200k) a model pays for the tool catalog on every request: each offered tool as the
-// OpenAI function-calling payload each adapter hands the provider (name, description, JSON Schema
-// of the model-facing input), serialised as it is sent. Run: npx tsx bench/catalog-tokens.ts
+// Tokens (o200k) a model pays for the tool definitions on every request: the full catalog as each
+// adapter hands it to the provider and as @ai-sdk/openai puts it on the Chat Completions wire
+// (captured from a loopback server), with and without a default account; each named pack; and
+// the first request of dynamic mode. Run: npx tsx bench/catalog-tokens.ts (exit 1 over a target)
+import { AIMessage } from "@langchain/core/messages";
+import { fakeModel } from "@langchain/core/testing";
+import type { StructuredToolInterface } from "@langchain/core/tools";
 import { convertToOpenAITool } from "@langchain/core/utils/function_calling";
-import { asSchema } from "ai";
-import { encode } from "gpt-tokenizer/encoding/o200k_base";
-import { aiSdkTools } from "../src/adapters/ai-sdk.js";
-import { langchainTools } from "../src/adapters/langchain.js";
+import { createAgent } from "langchain";
+import { aiSdkDynamicTools, aiSdkTools } from "../src/adapters/ai-sdk.js";
+import { langchainDynamicTools } from "../src/adapters/langchain.js";
 import { createAdTools } from "../src/toolkit.js";
-import type { AdToolkit } from "../src/types.js";
+import { PACK_NAMES } from "../src/tools/packs.js";
+import type { AdToolsOptions } from "../src/types.js";
+import { aiSdkCosts, aiSdkTotal, chatWireTools, langchainTotal, sum, tokens } from "./tokens.js";
 
-const BUDGET = 7000;
+const TARGET = { adapters: 5850, wire: 6000, dynamic: 1000, pack: 2000 };
 const transport = { apiKey: "adk_bench_placeholder", baseUrl: "http://127.0.0.1:1" };
-const toolkit = createAdTools(transport);
-// A host that sets a default account: every account_id field then names it.
-const withAccount = createAdTools({ ...transport, accountId: "act_1234567890" });
+const ACCOUNT = "act_1234567890";
+const kit = (options: AdToolsOptions = {}) => createAdTools({ ...transport, ...options });
+const problems: string[] = [];
+const check = (what: string, value: number, target: number) => {
+  if (value > target) problems.push(`${what}: ${value} > ${target}`);
+};
 
-const count = (payload: object) => encode(JSON.stringify(payload)).length;
+const variants: [string, AdToolsOptions][] = [
+  ["no accountId", {}],
+  ["accountId", { accountId: ACCOUNT }],
+  ["accountId + hideAccountId", { accountId: ACCOUNT, hideAccountId: true }],
+];
+console.log("full catalog (52 tools)        AI SDK  LangChain  Chat Completions wire");
+const totals = new Map<string, number[]>();
+for (const [label, options] of variants) {
+  const aiSdk = await aiSdkTotal(kit(options));
+  const langchain = langchainTotal(kit(options));
+  const wire = tokens(await chatWireTools(aiSdkTools(kit(options))));
+  totals.set(label, [aiSdk, langchain, wire]);
+  console.log(
+    `  ${label.padEnd(28)} ${String(aiSdk).padStart(6)} ${String(langchain).padStart(10)} ${String(wire).padStart(22)}`,
+  );
+  check(`${label}: AI SDK`, aiSdk, TARGET.adapters);
+  check(`${label}: LangChain`, langchain, TARGET.adapters);
+  check(`${label}: wire`, wire, TARGET.wire);
+}
+const [plain, withAccount] = [totals.get("no accountId")!, totals.get("accountId")!];
+withAccount.forEach((value, i) => {
+  if (value > plain[i]!) problems.push(`accountId costs more than no accountId (${value} > ${plain[i]})`);
+});
 
-interface Row {
-  name: string;
-  group: string;
-  tokens: number;
-  bare: number;
+console.log("\npacks (AI SDK adapter, no accountId)");
+for (const pack of PACK_NAMES) {
+  const costs = await aiSdkCosts(aiSdkTools(kit({ pack })));
+  const total = sum([...costs.values()]);
+  console.log(`  ${pack.padEnd(12)} ${String(total).padStart(5)} tokens, ${costs.size} tools`);
+  check(`pack ${pack}`, total, TARGET.pack);
 }
 
-/** Each tool as the AI SDK's OpenAI provider sends it. */
-async function aiSdkRows(kit: AdToolkit): Promise<Row[]> {
-  const rows: Row[] = [];
-  for (const [name, made] of Object.entries(aiSdkTools(kit))) {
-    const parameters = await asSchema(made.inputSchema).jsonSchema;
-    const fn = { name, description: made.description, parameters };
-    rows.push({
-      name,
-      group: kit.get(name)!.group,
-      tokens: count({ type: "function", function: fn }),
-      // The floor: the same tool with no description at all.
-      bare: count({ type: "function", function: { name, parameters: stripDescriptions(parameters) } }),
-    });
-  }
-  return rows;
-}
-
-/** The catalog as LangChain hands it to an OpenAI-format provider. */
-function langchainTotal(kit: AdToolkit): number {
-  return sum(langchainTools(kit).map((made) => count(convertToOpenAITool(made))));
-}
-
-function stripDescriptions(node: unknown): unknown {
-  if (Array.isArray(node)) return node.map(stripDescriptions);
-  if (node && typeof node === "object") {
-    return Object.fromEntries(
-      Object.entries(node)
-        .filter(([k]) => k !== "description")
-        .map(([k, v]) => [k, stripDescriptions(v)]),
-    );
-  }
-  return node;
-}
-
-const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
-const rows = await aiSdkRows(toolkit);
-const total = sum(rows.map((r) => r.tokens));
-const accountTotal = sum((await aiSdkRows(withAccount)).map((r) => r.tokens));
-const langchain = langchainTotal(toolkit);
-const langchainAccount = langchainTotal(withAccount);
-
-console.log(`tools: ${rows.length}`);
-console.log(
-  `total (AI SDK): ${total} tokens (budget ${BUDGET}; bare schemas without descriptions: ${sum(rows.map((r) => r.bare))})`,
+console.log("\ndynamic mode, first request");
+const dynamic = aiSdkDynamicTools(kit());
+const firstWire = await chatWireTools(dynamic.tools, {
+  prepareStep: dynamic.prepareStep,
+  experimental_repairToolCall: dynamic.experimental_repairToolCall,
+});
+const firstAiSdk = sum(
+  [...(await aiSdkCosts(dynamic.tools)).entries()].filter(([n]) => n === "find-tools").map(([, c]) => c),
 );
-console.log(`total (LangChain): ${langchain} tokens`);
+const firstLangChain = await langchainFirstRequest();
 console.log(
-  `with a default account (accountId set): AI SDK ${accountTotal}, LangChain ${langchainAccount} tokens`,
+  `  AI SDK ${firstAiSdk}, LangChain ${firstLangChain}, Chat Completions wire ${tokens(firstWire)} tokens (${firstWire.length} tool)`,
 );
-for (const group of ["A", "B", "C", "D", "E", "F"]) {
-  const inGroup = rows.filter((r) => r.group === group);
-  console.log(`  group ${group}: ${sum(inGroup.map((r) => r.tokens))} tokens, ${inGroup.length} tools`);
+for (const [what, value] of [
+  ["AI SDK", firstAiSdk],
+  ["LangChain", firstLangChain],
+  ["wire", tokens(firstWire)],
+] as const) {
+  check(`dynamic first request (${what})`, value, TARGET.dynamic);
 }
-console.log("largest five:");
-for (const r of [...rows].sort((a, b) => b.tokens - a.tokens).slice(0, 5))
-  console.log(`  ${r.name}: ${r.tokens}`);
-const worst = Math.max(total, accountTotal, langchain, langchainAccount);
-if (worst > BUDGET) {
-  console.error(`over budget by ${worst - BUDGET} tokens`);
+
+console.log(
+  `\ntargets: adapters <= ${TARGET.adapters}, wire <= ${TARGET.wire}, accountId <= no accountId, packs <= ${TARGET.pack}, dynamic first request <= ${TARGET.dynamic}`,
+);
+if (problems.length > 0) {
+  for (const problem of problems) console.error(`over target: ${problem}`);
   process.exitCode = 1;
+} else {
+  console.log("all targets met");
+}
+
+/** The tools LangChain binds to the model on the first call of a dynamic agent, in tokens. */
+async function langchainFirstRequest(): Promise<number> {
+  const model = fakeModel();
+  const bound: StructuredToolInterface[][] = [];
+  const bindTools = model.bindTools.bind(model);
+  model.bindTools = (tools: Parameters<typeof bindTools>[0]) => {
+    bound.push([...tools] as StructuredToolInterface[]);
+    return bindTools(tools);
+  };
+  model.respond(new AIMessage("ok"));
+  const { tools, middleware } = langchainDynamicTools(kit());
+  await createAgent({ model, tools, middleware: [middleware] }).invoke({
+    messages: [{ role: "user", content: "hi" }],
+  });
+  return sum((bound[0] ?? []).map((t) => tokens(convertToOpenAITool(t))));
 }

@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { basename, isAbsolute, join, relative } from "node:path";
 import { z } from "zod";
+import { FIND_TOOLS } from "../src/adapters/discovery.js";
 import { catalog, TOOL_GROUPS } from "../src/tools/index.js";
 
 // The fixture format of a recorded conversation (see evals/README.md). One JSON file per conversation.
@@ -32,7 +33,8 @@ export const ARGS_MODES = ["ignore", "exact", "subset", "superset"] as const;
 export const DECISIONS = ["approve", "deny", "no-answer", "expired"] as const;
 export const FAULT_KINDS = ["503", "429", "latency", "drop", "timeout-after-write", "partial"] as const;
 
-const TOOL_NAMES = new Set(catalog.map((def) => def.name));
+// find-tools is the meta-tool of dynamic mode (toolkit.dynamic).
+const TOOL_NAMES = new Set([...catalog.map((def) => def.name), FIND_TOOLS]);
 const SCOPE_NAMES = new Set<string>([...TOOL_NAMES, ...TOOL_GROUPS]);
 const ID = /^[a-z0-9][a-z0-9-]*$/;
 const CALL_ID = /^[A-Za-z0-9_-]{1,64}$/;
@@ -126,6 +128,8 @@ const toolkit = z.strictObject({
   /** How a person's decision reaches the toolkit: the framework's own flow, the confirm callback, or nothing. */
   approval: z.enum(["native", "callback", "none"]).default("native"),
   approvalTtlMs: z.int().positive().max(60_000).optional(),
+  /** Dynamic mode: the model starts with find-tools only (aiSdkDynamicTools, langchainDynamicTools). */
+  dynamic: z.boolean().optional(),
   maxResultChars: z.int().positive().optional(),
   retry: z
     .strictObject({
@@ -302,6 +306,13 @@ function crossCheck(fixture: any, ctx: Ctx): void {
           code: "custom",
           path: [...here, "id"],
           message: `duplicate tool call id "${call.id}"`,
+        });
+      }
+      if (call.function.name === FIND_TOOLS && fixture.toolkit.dynamic !== true) {
+        ctx.addIssue({
+          code: "custom",
+          path: [...here, "function", "name"],
+          message: `${FIND_TOOLS} exists only in dynamic mode: set toolkit.dynamic`,
         });
       }
       checkPlaceholders(call.function.arguments, [...here, "function", "arguments"], seen, ctx);

@@ -1,3 +1,12 @@
+export {
+  type ActiveToolSession,
+  createToolDiscovery,
+  type DiscoveryOptions,
+  FIND_TOOLS,
+  type FindOutcome,
+  type FindToolsDefinition,
+  type ToolDiscovery,
+} from "./adapters/discovery.js";
 export type { AdClient, ClientOptions } from "./client/index.js";
 export { createClient } from "./client/index.js";
 export type { Outcome, RateLimitInfo } from "./client/outcome.js";
@@ -11,6 +20,8 @@ export type {
   ToolPlan,
 } from "./tools/index.js";
 export { catalog, getTool, offeredTools, TOOL_GROUPS } from "./tools/index.js";
+export { PACK_NAMES, PACKS, type PackDefinition, type PackName } from "./tools/packs.js";
+export { type SearchToolsOptions, searchTools } from "./tools/search.js";
 export type {
   AdTool,
   AdToolkit,

@@ -23,7 +23,7 @@ import {
   targetOf,
 } from "./guards/request-ids.js";
 import { blocked, shapeOutcome } from "./guards/results.js";
-import { scopeRefusal, selectTools, takesAccount } from "./guards/scope.js";
+import { accountNote, scopeRefusal, selectTools, takesAccount } from "./guards/scope.js";
 import { redactDeep, redactResult } from "./guards/secrets.js";
 import { CONFIRM_FIELD, modelSchema, validate } from "./guards/validation.js";
 import type { ToolDefinition } from "./tools/define.js";
@@ -81,6 +81,7 @@ export function createAdTools(options: AdToolsOptions = {}): AdToolkit {
   const givenKeys = createGivenKeys();
 
   const selected = selectTools(offeredTools, options);
+  const note = accountNote(selected, options);
   const tools = selected.map(makeTool);
   const byName = new Map(tools.map((tool) => [tool.name, tool]));
 
@@ -90,9 +91,9 @@ export function createAdTools(options: AdToolsOptions = {}): AdToolkit {
       name: def.name,
       group: def.group,
       definition: def,
-      // The default account is told in the account_id field, not repeated in every description.
-      description: def.description,
-      inputSchema: schema,
+      // Which account an omitted account_id means is said once, on one tool.
+      description: note?.tool === def.name ? `${def.description} ${note.text}` : def.description,
+      inputSchema: options.hideAccountId ? modelSchema(def, { accountDefault, hideAccountId: true }) : schema,
       needsConfirmation: (input) => confirmationFor(def, schema, input) !== null,
       confirmationRequest: (input) => confirmationFor(def, schema, input),
       call: (input, context = {}) =>

@@ -1,6 +1,7 @@
 import type { z } from "zod";
 import type { Outcome } from "./client/outcome.js";
 import type { ToolDefinition, ToolGroup } from "./tools/define.js";
+import type { PackName } from "./tools/packs.js";
 
 /** The guard that refused a call. Nothing was sent when a guard refuses. */
 export type GuardName = "hard-confirmation" | "scope" | "validation" | "request-id" | "disabled";
@@ -146,6 +147,10 @@ export interface AdToolsOptions {
   apiKey?: string;
   baseUrl?: string;
   accountId?: string;
+  /** With `accountId`, leave `account_id` out of what the model sees; calls use the default. */
+  hideAccountId?: boolean;
+  /** A named pack (or several): analyst, creative, publisher, experiments, monitoring, sources. */
+  pack?: PackName | readonly PackName[];
   include?: readonly (string | ToolGroup)[];
   exclude?: readonly (string | ToolGroup)[];
   readOnly?: boolean;

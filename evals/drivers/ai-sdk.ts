@@ -1,11 +1,12 @@
 import { generateText, type LanguageModel, type ModelMessage, stepCountIs } from "ai";
 import { MockLanguageModelV3 } from "ai/test";
-import { aiSdkTools } from "../../src/adapters/ai-sdk.js";
+import { aiSdkDynamicTools, aiSdkTools } from "../../src/adapters/ai-sdk.js";
+import { FIND_TOOLS, NOT_ACTIVE_FIELD } from "../../src/adapters/discovery.js";
 import type { CallRecord, RunRecord } from "../record.js";
 import type { Stage } from "../scenario.js";
 import type { Fixture, HumanDecision } from "../schema.js";
 import { type PlayedTurn, parseRead, segmentsOf, sleep } from "../script.js";
-import { blockedBy, MAX_STEPS, setUpRun } from "./common.js";
+import { blockedBy, MAX_STEPS, type RunSetup, setUpRun } from "./common.js";
 
 const usage = {
   inputTokens: { total: 1, noCache: 1, cacheRead: undefined, cacheWrite: undefined },
@@ -61,17 +62,27 @@ function* parts(messages: readonly unknown[], role?: string): Generator<Record<s
   }
 }
 
-/** The calls of a conversation, from the AI SDK's message history. */
-function callsFrom(messages: readonly ModelMessage[]): CallRecord[] {
+/**
+ * The calls of a conversation, from the AI SDK's message history. In dynamic mode a call of a tool
+ * no search has found yet is repaired into a find-tools call that answers it; it is recorded as the
+ * call the model made (from the script, or the repaired input when there is none).
+ */
+function callsFrom(messages: readonly ModelMessage[], played: RunSetup["played"]): CallRecord[] {
   const calls = new Map<string, CallRecord>();
   for (const part of parts(messages, "assistant")) {
     if (part.type !== "tool-call") continue;
     const id = String(part.toolCallId);
-    const args = (typeof part.input === "object" && part.input !== null ? part.input : {}) as Record<
+    let name = String(part.toolName);
+    let args = (typeof part.input === "object" && part.input !== null ? part.input : {}) as Record<
       string,
       unknown
     >;
-    calls.set(id, { id, name: String(part.toolName), args, state: "pending" });
+    const early = name === FIND_TOOLS ? args[NOT_ACTIVE_FIELD] : undefined;
+    if (typeof early === "string") {
+      name = early;
+      args = played.get(id)?.name === early ? played.get(id)!.args : {};
+    }
+    calls.set(id, { id, name, args, state: "pending" });
   }
   for (const part of parts(messages, "tool")) {
     if (part.type !== "tool-result") continue;
@@ -114,7 +125,7 @@ export async function runAiSdk(
   stage: Stage,
   options: { sessionId: string; system?: string; live?: LanguageModel },
 ): Promise<RunRecord> {
-  const { events, outputs, human, toolkit, script } = setUpRun(
+  const { events, outputs, human, toolkit, script, played } = setUpRun(
     fixture,
     stage,
     options.sessionId,
@@ -122,10 +133,15 @@ export async function runAiSdk(
   );
   const messages: ModelMessage[] = [];
   const approval = fixture.toolkit.approval;
-  const tools = aiSdkTools(toolkit, {
-    approval: approval === "native" ? "native" : "callback",
+  const adapterOptions = {
+    approval: approval === "native" ? ("native" as const) : ("callback" as const),
     sessionId: options.sessionId,
-  });
+  };
+  const dynamic = fixture.toolkit.dynamic ? aiSdkDynamicTools(toolkit, adapterOptions) : undefined;
+  const tools = dynamic?.tools ?? aiSdkTools(toolkit, adapterOptions);
+  const discovery = dynamic
+    ? { prepareStep: dynamic.prepareStep, experimental_repairToolCall: dynamic.experimental_repairToolCall }
+    : {};
   const mock = options.live
     ? undefined
     : new MockLanguageModelV3({
@@ -150,6 +166,7 @@ export async function runAiSdk(
         const result = await generateText({
           model,
           tools,
+          ...discovery,
           ...(system === undefined ? {} : { system }),
           messages,
           stopWhen: stepCountIs(MAX_STEPS),
@@ -176,7 +193,7 @@ export async function runAiSdk(
   }
   outputs.push({ messages });
   return {
-    calls: callsFrom(messages),
+    calls: callsFrom(messages, played),
     events,
     outputs,
     modelInputs: mock

@@ -24,6 +24,8 @@ export interface RunSetup {
   human: HumanBook;
   toolkit: AdToolkit;
   script: Script;
+  /** The scripted calls played so far, by id: what the model asked for, as it asked. */
+  played: Map<string, { name: string; args: Record<string, unknown> }>;
 }
 
 /** Builds the toolkit, the scripted person and the scripted model's turns for one fixture run. */
@@ -35,9 +37,11 @@ export function setUpRun(fixture: Fixture, stage: Stage, sessionId: string, live
     ...toolkitOptions(fixture, stage, (event) => events.push(event), sessionId),
     ...(fixture.toolkit.approval === "callback" ? { confirm: human.channel() } : {}),
   });
+  const played: RunSetup["played"] = new Map();
   const script = new Script(fixture, stage.scope, (call) => {
+    played.set(call.id, { name: call.name, args: call.args });
     const fingerprint = toolkit.get(call.name)?.confirmationRequest(call.args)?.fingerprint;
     if (fingerprint) human.register(call.id, fingerprint);
   });
-  return { events, outputs: [], human, toolkit, script };
+  return { events, outputs: [], human, toolkit, script, played };
 }

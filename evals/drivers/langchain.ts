@@ -6,6 +6,7 @@ import { createAgent } from "langchain";
 import {
   type InterruptDecision,
   type InterruptRequest,
+  langchainDynamicTools,
   langchainTools,
 } from "../../src/adapters/langchain.js";
 import type { CallRecord, RunRecord } from "../record.js";
@@ -86,10 +87,12 @@ export async function runLangChain(
     options.live !== undefined,
   );
   const approval = fixture.toolkit.approval;
-  const tools = langchainTools(toolkit, {
-    approval: approval === "native" ? "interrupt" : "callback",
+  const adapterOptions = {
+    approval: approval === "native" ? ("interrupt" as const) : ("callback" as const),
     sessionId: options.sessionId,
-  });
+  };
+  const dynamic = fixture.toolkit.dynamic ? langchainDynamicTools(toolkit, adapterOptions) : undefined;
+  const tools = dynamic?.tools ?? langchainTools(toolkit, adapterOptions);
   let model: BaseChatModel | ReturnType<typeof fakeModel> | undefined = options.live;
   let fake: ReturnType<typeof fakeModel> | undefined;
   if (!model) {
@@ -115,6 +118,7 @@ export async function runLangChain(
     model: model as BaseChatModel,
     tools,
     checkpointer: new MemorySaver(),
+    ...(dynamic ? { middleware: [dynamic.middleware] } : {}),
     ...(system === undefined ? {} : { systemPrompt: system }),
   });
   const config = { configurable: { thread_id: options.sessionId }, recursionLimit: MAX_STEPS * 2 };

@@ -1,5 +1,13 @@
-import { type JSONSchema7, jsonSchema, type Tool, type ToolExecutionOptions, tool } from "ai";
+import {
+  type JSONSchema7,
+  jsonSchema,
+  type ModelMessage,
+  type Tool,
+  type ToolExecutionOptions,
+  tool,
+} from "ai";
 import type { AdTool, AdToolkit, AdToolsOptions, CallContext, HumanApproval, ToolResult } from "../types.js";
+import { createToolDiscovery, type DiscoveryOptions, FIND_TOOLS, NOT_ACTIVE_FIELD } from "./discovery.js";
 import {
   type AskLog,
   adapterFault,
@@ -240,4 +248,90 @@ export function aiSdkToolApproval(
       asksPerson(adTool, asks, input, options) ? "user-approval" : "not-applicable";
   }
   return approval;
+}
+
+/** Options of {@link aiSdkDynamicTools}: the adapter's options plus discovery's. */
+export interface AiSdkDynamicOptions extends AiSdkAdapterOptions, DiscoveryOptions {}
+
+/** A tool call as the AI SDK hands it to a repair function. */
+export interface RepairableToolCall {
+  type: "tool-call";
+  toolCallId: string;
+  toolName: string;
+  input: string;
+}
+
+/**
+ * What to spread into `generateText` / `streamText` (ai@6 and ai@7) for on-demand discovery:
+ * `tools` (find-tools and every toolkit tool), `prepareStep` (which sends the model only find-tools
+ * and the tools a search has found so far in the conversation) and `experimental_repairToolCall`
+ * (which answers a call of a tool not found yet with a ToolResult saying to search first, instead
+ * of the framework's "unavailable tool" error; in the messages that call appears as a find-tools
+ * call with input `{ not_active: "<tool>" }`, under the model's tool call id).
+ */
+export interface AiSdkDynamicTools {
+  tools: Record<string, AiSdkAdTool>;
+  prepareStep: (options: { messages: readonly ModelMessage[] }) => { activeTools: string[] };
+  experimental_repairToolCall: <T extends RepairableToolCall>(options: {
+    toolCall: T;
+    error: unknown;
+  }) => Promise<T | null>;
+}
+
+/**
+ * The toolkit in dynamic mode for the AI SDK: the model starts with only find-tools, and a tool
+ * becomes callable from the step after a find-tools search found it, for the rest of the
+ * conversation. The active set is derived from the conversation's own messages (the completed
+ * find-tools calls), so it survives new `generateText` calls, approval round-trips and stateless
+ * chat routes. ai@7's own deferred `toolSearch` keeps its finds for one `generateText` call only,
+ * which loses them at every user turn and approval; this mode works the same on ai@6 and ai@7.
+ */
+export function aiSdkDynamicTools(
+  toolkitOrOptions?: AdToolkit | AdToolsOptions,
+  options: AiSdkDynamicOptions = {},
+): AiSdkDynamicTools {
+  const toolkit = resolveToolkit(toolkitOrOptions);
+  const discovery = createToolDiscovery(toolkit, options);
+  const finder = tool<AdToolInput, ToolResult>({
+    description: discovery.tool.description,
+    inputSchema: jsonSchema<AdToolInput>(discovery.tool.inputSchema as JSONSchema7, {
+      validate: (value) => ({ success: true, value: value as AdToolInput }),
+    }),
+    strict: false,
+    execute: async (input) => discovery.find(input).result,
+    toModelOutput: ({ output }) => {
+      const value = toolkit.toModelText(output);
+      return isErrorResult(output) ? { type: "error-text", value } : { type: "text", value };
+    },
+  });
+  return {
+    tools: { [FIND_TOOLS]: finder, ...aiSdkTools(toolkit, options) },
+    prepareStep: ({ messages }) => ({
+      activeTools: [FIND_TOOLS, ...activeIn(toolkit, discovery.activeAfter(completedFinds(messages)))],
+    }),
+    experimental_repairToolCall: async ({ toolCall, error }) => {
+      const unavailable = (error as { name?: unknown } | null)?.name === "AI_NoSuchToolError";
+      if (!unavailable || !discovery.isDeferred(toolCall.toolName)) return null;
+      return {
+        ...toolCall,
+        toolName: FIND_TOOLS,
+        input: JSON.stringify({ [NOT_ACTIVE_FIELD]: toolCall.toolName }),
+      };
+    },
+  };
+}
+
+const activeIn = (toolkit: AdToolkit, active: ReadonlySet<string>) =>
+  toolkit.tools.map((t) => t.name).filter((name) => active.has(name));
+
+/** The inputs of the find-tools calls of a conversation that have a result. */
+function completedFinds(messages: readonly unknown[]): unknown[] {
+  const inputs = new Map<string, unknown>();
+  const answered = new Set<string>();
+  for (const part of messageParts(messages)) {
+    if (part.toolName !== FIND_TOOLS) continue;
+    if (part.type === "tool-call") inputs.set(String(part.toolCallId), part.input);
+    else if (part.type === "tool-result") answered.add(String(part.toolCallId));
+  }
+  return [...inputs].filter(([id]) => answered.has(id)).map(([, input]) => input);
 }

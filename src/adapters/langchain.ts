@@ -1,6 +1,7 @@
-import { ToolMessage } from "@langchain/core/messages";
+import { AIMessage, ToolMessage } from "@langchain/core/messages";
 import { type DynamicStructuredTool, type ToolRuntime, tool } from "@langchain/core/tools";
 import { interrupt, isGraphBubbleUp } from "@langchain/langgraph";
+import { createMiddleware } from "langchain";
 import { z } from "zod";
 import type {
   AdTool,
@@ -12,6 +13,7 @@ import type {
   HumanDenial,
   ToolResult,
 } from "../types.js";
+import { createToolDiscovery, type DiscoveryOptions, FIND_TOOLS } from "./discovery.js";
 import {
   type AskLog,
   adapterFault,
@@ -94,15 +96,13 @@ function toLangChainTool(
   adTool: AdTool,
   adapterOptions: LangChainAdapterOptions,
   asks: AskLog,
+  gate?: Gate,
 ): LangChainAdTool {
-  // The model sees the shared JSON Schema; the carrier accepts any input so that the toolkit,
-  // not LangChain's parser, answers invalid input with a ToolResult the model can act on.
-  // LangChain converts the carrier with zod, which opens every schema with a `$schema` line
-  // (about 17 tokens a tool on every request); an undefined member is left out of the JSON sent.
   const sent = providerSchema(adTool, { strict: adapterOptions.strict });
-  const schema = z.unknown().meta({ $schema: undefined, ...sent.schema });
 
   const run = async (modelInput: unknown, runtime: ToolRuntime | undefined): Promise<ToolResult> => {
+    const refused = gate?.(adTool.name, runtime);
+    if (refused) return refused;
     const input = sent.toInput(modelInput);
     const toolCallId = runtime?.toolCall?.id ?? runtime?.toolCallId;
     const threadId = stringField(runtime?.configurable, "thread_id");
@@ -123,7 +123,28 @@ function toLangChainTool(
     }
     return adTool.call(input, context);
   };
+  return asTool(toolkit, adTool.name, adTool.description, sent.schema, run);
+}
 
+/** A refusal for a call the tool must not run now, or undefined to run it. */
+type Gate = (name: string, runtime: ToolRuntime | undefined) => ToolResult | undefined;
+
+/**
+ * A LangChain structured tool that answers with a ToolResult: the content is what the model reads,
+ * the artifact the full result, and anything but a plain success is a ToolMessage with status error.
+ */
+function asTool(
+  toolkit: AdToolkit,
+  name: string,
+  description: string,
+  jsonSchema: Record<string, unknown>,
+  run: (input: unknown, runtime: ToolRuntime | undefined) => Promise<ToolResult>,
+): LangChainAdTool {
+  // The model sees the shared JSON Schema; the carrier accepts any input so that the toolkit,
+  // not LangChain's parser, answers invalid input with a ToolResult the model can act on.
+  // LangChain converts the carrier with zod, which opens every schema with a `$schema` line
+  // (about 17 tokens a tool on every request); an undefined member is left out of the JSON sent.
+  const schema = z.unknown().meta({ $schema: undefined, ...jsonSchema });
   return tool(
     async (input: unknown, runtime: ToolRuntime) => {
       let result: ToolResult;
@@ -132,7 +153,7 @@ function toLangChainTool(
       } catch (error) {
         // LangGraph pauses a graph by throwing; that must reach the graph untouched.
         if (isGraphBubbleUp(error)) throw error;
-        result = adapterFault(adTool.name);
+        result = adapterFault(name);
       }
       const content = toolkit.toModelText(result);
       const toolCallId = runtime?.toolCall?.id ?? runtime?.toolCallId;
@@ -142,18 +163,13 @@ function toLangChainTool(
           artifact: result,
           status: "error",
           tool_call_id: toolCallId,
-          name: adTool.name,
+          name,
         });
         return [message, result] as [ToolMessage, ToolResult];
       }
       return [content, result] as [string, ToolResult];
     },
-    {
-      name: adTool.name,
-      description: adTool.description,
-      schema,
-      responseFormat: "content_and_artifact",
-    },
+    { name, description, schema, responseFormat: "content_and_artifact" },
   ) as LangChainAdTool;
 }
 
@@ -247,4 +263,77 @@ export function hitlInterruptOn(
     config[adTool.name] = entry;
   }
   return config;
+}
+
+/** Options of {@link langchainDynamicTools}: the adapter's options plus discovery's. */
+export interface LangChainDynamicOptions extends LangChainAdapterOptions, DiscoveryOptions {}
+
+/** What dynamic mode adds to `createAgent`: the tools and the middleware that binds them per call. */
+export interface LangChainDynamicTools {
+  /** find-tools and every toolkit tool; register them all with the agent. */
+  tools: LangChainAdTool[];
+  /** Binds find-tools and the tools found so far to each model call. */
+  middleware: ReturnType<typeof createMiddleware>;
+}
+
+/**
+ * The toolkit in dynamic mode for LangChain: `createAgent({ tools, middleware: [middleware] })`.
+ * The model is bound with only find-tools and the tools a search has found so far in the thread;
+ * a tool becomes callable from the step after the search, for the rest of the thread. The active
+ * set is derived from the thread's messages (its completed find-tools calls), so it survives
+ * interrupts and checkpoints. A call of a tool no search has found yet is answered with a
+ * ToolResult saying to search first; nothing is sent. Other tools of the agent pass through.
+ */
+export function langchainDynamicTools(
+  toolkitOrOptions?: AdToolkit | AdToolsOptions,
+  options: LangChainDynamicOptions = {},
+): LangChainDynamicTools {
+  const toolkit = resolveToolkit(toolkitOrOptions);
+  const discovery = createToolDiscovery(toolkit, options);
+  const asks = createAskLog();
+  const activeAt = (messages: unknown) => discovery.activeAfter(completedFinds(messages));
+  const gate: Gate = (name, runtime) => {
+    const messages = (runtime?.state as { messages?: unknown } | undefined)?.messages;
+    return activeAt(messages).has(name) ? undefined : discovery.notActive(name);
+  };
+  const finder = asTool(
+    toolkit,
+    FIND_TOOLS,
+    discovery.tool.description,
+    discovery.tool.inputSchema,
+    async (input) => discovery.find(input).result,
+  );
+  const middleware = createMiddleware({
+    name: "AdrailsFindTools",
+    wrapModelCall: (request, handler) => {
+      const state = request.state as { messages?: unknown } | undefined;
+      const active = activeAt(state?.messages ?? request.messages);
+      const tools = request.tools.filter((bound) => {
+        const name = (bound as { name?: unknown }).name;
+        return typeof name !== "string" || !discovery.isDeferred(name) || active.has(name);
+      });
+      return handler({ ...request, tools });
+    },
+  });
+  return {
+    tools: [finder, ...toolkit.tools.map((adTool) => toLangChainTool(toolkit, adTool, options, asks, gate))],
+    middleware,
+  };
+}
+
+/** The arguments of a thread's find-tools calls that have a ToolMessage. */
+function completedFinds(messages: unknown): unknown[] {
+  if (!Array.isArray(messages)) return [];
+  const inputs = new Map<string, unknown>();
+  const answered = new Set<string>();
+  for (const message of messages) {
+    if (AIMessage.isInstance(message)) {
+      for (const call of message.tool_calls ?? []) {
+        if (call.name === FIND_TOOLS && call.id) inputs.set(call.id, call.args);
+      }
+    } else if (ToolMessage.isInstance(message)) {
+      answered.add(message.tool_call_id);
+    }
+  }
+  return [...inputs].filter(([id]) => answered.has(id)).map(([, input]) => input);
 }

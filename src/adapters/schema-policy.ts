@@ -9,28 +9,65 @@ import type { AdTool, AdToolkit } from "../types.js";
 export type JsonSchema = { [key: string]: unknown };
 
 const schemaCache = new WeakMap<AdTool, JsonSchema>();
+const explicitCache = new WeakMap<AdTool, JsonSchema>();
 
 /**
  * The JSON Schema a model is shown for a tool, built once from the toolkit's model-facing zod
- * schema and handed unchanged to every framework, so both adapters describe a tool identically.
- * It describes the input in draft-07 terms: fields with a default are optional, every object
- * without open fields gets `additionalProperties: false` (as the AI SDK does for zod), and objects
- * whose inner fields the spec does not show stay open. String formats that Gemini's function
- * declarations refuse (all but `date-time`) are left out or said in the description; the toolkit
- * checks them either way.
+ * schema and handed unchanged to every framework, so every adapter describes a tool identically.
+ * It is the catalog's input in draft-07 terms with nothing that carries no meaning: objects the
+ * catalog closes (groups A to C) say `additionalProperties: false`, objects whose extra fields are
+ * dropped or whose inner fields the spec does not show leave it out, and empty `properties` and
+ * empty `additionalProperties` are not sent. Every enum, bound, default and required field stays.
+ * Arrays keep `items`, even `{}`, because OpenAI refuses an array without it. String formats that
+ * Gemini's function declarations refuse (all but `date-time`) are left out or said in the
+ * description; the toolkit checks them either way.
  */
 export function modelJsonSchema(tool: AdTool): JsonSchema {
   const cached = schemaCache.get(tool);
   if (cached) return cached;
+  const lean = leanRoot(mapSchema(draft7(tool), (node) => leanNode(withoutFormat(node))));
+  schemaCache.set(tool, lean);
+  return lean;
+}
+
+/**
+ * The same schema with every object stated in full: closed with `additionalProperties: false`
+ * (as the AI SDK does for zod) unless its inner fields are open, which it marks with
+ * `additionalProperties: {}`. Strict-mode conversion needs that distinction, which the lean
+ * schema of {@link modelJsonSchema} leaves implicit.
+ */
+export function explicitJsonSchema(tool: AdTool): JsonSchema {
+  const cached = explicitCache.get(tool);
+  if (cached) return cached;
+  const closed = mapSchema(draft7(tool), (node) => closeObject(withoutFormat(node)));
+  explicitCache.set(tool, closed);
+  return closed;
+}
+
+function draft7(tool: AdTool): JsonSchema {
   const raw = z.toJSONSchema(tool.inputSchema, {
     target: "draft-7",
     io: "input",
     unrepresentable: "any",
   }) as JsonSchema;
   const { $schema: _dialect, ...schema } = raw;
-  const shown = mapSchema(schema, (node) => closeObject(withoutFormat(node)));
-  schemaCache.set(tool, shown);
-  return shown;
+  return schema;
+}
+
+function leanNode(node: JsonSchema): JsonSchema {
+  const out = { ...node };
+  if (isRecord(out.properties) && Object.keys(out.properties).length === 0) delete out.properties;
+  if (isRecord(out.additionalProperties) && Object.keys(out.additionalProperties).length === 0)
+    delete out.additionalProperties;
+  return out;
+}
+
+// A tool that takes no fields is shown closed, so a model does not read it as taking any object.
+function leanRoot(schema: JsonSchema): JsonSchema {
+  if (schema.properties === undefined && schema.additionalProperties === undefined) {
+    return { ...schema, additionalProperties: false };
+  }
+  return schema;
 }
 
 function closeObject(node: JsonSchema): JsonSchema {
@@ -268,12 +305,12 @@ export interface ProviderSchema {
  * an absent field, so a model that fills optional fields with null is not refused for it.
  */
 export function providerSchema(tool: AdTool, options: { strict?: boolean } = {}): ProviderSchema {
-  const base = modelJsonSchema(tool);
-  const strict = options.strict === true ? strictJsonSchema(base) : undefined;
+  const full = explicitJsonSchema(tool);
+  const strict = options.strict === true ? strictJsonSchema(full) : undefined;
   return {
-    schema: strict?.strict ? strict.schema : base,
+    schema: strict?.strict ? strict.schema : modelJsonSchema(tool),
     strict: strict?.strict === true,
-    toInput: (value) => stripNulls(value, base),
+    toInput: (value) => stripNulls(value, full),
   };
 }
 
@@ -281,7 +318,7 @@ export function providerSchema(tool: AdTool, options: { strict?: boolean } = {})
 export function nonStrictTools(toolkit: Pick<AdToolkit, "tools">): { name: string; reason: string }[] {
   const open: { name: string; reason: string }[] = [];
   for (const tool of toolkit.tools) {
-    const strict = strictJsonSchema(modelJsonSchema(tool));
+    const strict = strictJsonSchema(explicitJsonSchema(tool));
     if (!strict.strict) open.push({ name: tool.name, reason: strict.reason });
   }
   return open;

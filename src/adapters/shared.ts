@@ -4,6 +4,7 @@ import type { AdToolkit, AdToolsOptions, ToolResult } from "../types.js";
 // Framework-neutral helpers shared by the adapters. Nothing here imports a framework.
 // What providers are shown (schemas, strict flags, nulls) lives in schema-policy.ts.
 export {
+  explicitJsonSchema,
   type JsonSchema,
   modelJsonSchema,
   nonStrictTools,

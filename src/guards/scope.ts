@@ -1,7 +1,10 @@
 import type { ToolDefinition, ToolGroup } from "../tools/define.js";
+import { isPackName, PACK_NAMES, PACKS, type PackName } from "../tools/packs.js";
 
 /** Which tools a toolkit offers. */
 export interface ScopeOptions {
+  /** A named pack, or several (their union); combined with include, exclude and readOnly. */
+  pack?: PackName | readonly PackName[];
   include?: readonly (string | ToolGroup)[];
   exclude?: readonly (string | ToolGroup)[];
   readOnly?: boolean;
@@ -16,6 +19,10 @@ export const isReadOnly = (def: ToolDefinition) => def.effect === "read" || def.
 /** Why a tool is outside the scope, or null when it is offered. Disabled tools are never offered. */
 export function outOfScope(def: ToolDefinition, options: ScopeOptions): string | null {
   if (def.disabled) return "it is disabled at the service";
+  const packs = packsOf(options);
+  if (packs.length > 0 && !packs.some((pack) => PACKS[pack]?.tools.includes(def.name))) {
+    return `it is not in the ${packs.join(" or ")} pack`;
+  }
   if (options.include && !matches(def, options.include)) return "it is not among the tools enabled here";
   if (options.exclude && matches(def, options.exclude)) return "it is excluded here";
   if (options.readOnly && !isReadOnly(def)) return "this agent is read-only and the tool writes";
@@ -24,6 +31,10 @@ export function outOfScope(def: ToolDefinition, options: ScopeOptions): string |
 
 /** The tools in scope, in catalog order. Throws on names in include/exclude that no tool has. */
 export function selectTools(catalog: readonly ToolDefinition[], options: ScopeOptions): ToolDefinition[] {
+  for (const pack of packsOf(options)) {
+    if (!isPackName(pack))
+      throw new TypeError(`adrails: no pack named "${String(pack)}" (pack: ${PACK_NAMES.join(", ")})`);
+  }
   const known = new Set<string>(catalog.flatMap((def) => [def.name, def.group]));
   for (const entry of [...(options.include ?? []), ...(options.exclude ?? [])]) {
     if (!known.has(entry))
@@ -61,3 +72,26 @@ export function scopeRefusal(
 
 /** True when the tool's body has an `account_id` field. */
 export const takesAccount = (def: ToolDefinition) => "account_id" in def.input.shape;
+
+const packsOf = (options: ScopeOptions): readonly PackName[] =>
+  options.pack === undefined ? [] : typeof options.pack === "string" ? [options.pack] : options.pack;
+
+/**
+ * The sentence that says, once per toolkit, which account an omitted `account_id` means, and the
+ * tool whose description carries it: the first selected tool that takes an account.
+ */
+export function accountNote(
+  selected: readonly ToolDefinition[],
+  options: { accountId?: string; hideAccountId?: boolean },
+): { tool: string; text: string } | undefined {
+  const carrier = selected.find(takesAccount);
+  if (!carrier) return undefined;
+  const { accountId } = options;
+  const text =
+    accountId === undefined
+      ? "Optional account_id defaults to the active account."
+      : options.hideAccountId
+        ? `Every call acts on ad account ${accountId}.`
+        : `Omitted account_id: ${accountId}.`;
+  return { tool: carrier.name, text };
+}

@@ -1,22 +1,36 @@
 import type { z } from "zod";
 import { type ToolDefinition, withRules } from "../tools/define.js";
+import { accountId } from "../tools/fields.js";
 
 /** The field a person's confirmation travels in. The model never sees it. */
 export const CONFIRM_FIELD = "hard_confirm_text";
 
+/** What a retry key's field tells the model: leaving it out is right, adrails fills it in. */
+export const RETRY_KEY_NOTE = "adrails fills it in";
+
 /**
  * The schema a model sees for a tool: no `hard_confirm_text`, the retry key optional (adrails fills
- * it in), and `account_id` optional when the toolkit has a default account.
+ * it in), and `account_id` optional when the toolkit has a default account, or left out with
+ * `hideAccountId`. Which account an omitted `account_id` means is said once per toolkit (see
+ * `accountNote`), not on every field.
  */
-export function modelSchema(def: ToolDefinition, options: { accountDefault?: string } = {}): z.ZodType {
+export function modelSchema(
+  def: ToolDefinition,
+  options: { accountDefault?: string; hideAccountId?: boolean } = {},
+): z.ZodType {
   const shape = def.input.shape as Record<string, z.ZodType>;
   let object: z.ZodObject = def.input;
-  if (CONFIRM_FIELD in shape) object = object.omit({ [CONFIRM_FIELD]: true });
+  const hidden: Record<string, true> = {};
+  if (CONFIRM_FIELD in shape) hidden[CONFIRM_FIELD] = true;
+  const hideAccount = options.hideAccountId === true && options.accountDefault !== undefined;
+  if (hideAccount && shape.account_id) hidden.account_id = true;
+  if (Object.keys(hidden).length > 0) object = object.omit(hidden);
   const changed: Record<string, z.ZodType> = {};
   const id = def.idField?.name;
-  if (id && shape[id]) changed[id] = shape[id].optional().describe("Optional; adrails fills it in");
-  if (options.accountDefault && shape.account_id) {
-    changed.account_id = shape.account_id.optional().describe(`Default: ${options.accountDefault}`);
+  if (id && shape[id]) changed[id] = shape[id].optional().describe(RETRY_KEY_NOTE);
+  if (shape.account_id && !hidden.account_id) {
+    const optional = options.accountDefault !== undefined || shape.account_id.safeParse(undefined).success;
+    changed.account_id = optional ? accountId().optional() : accountId();
   }
   if (Object.keys(changed).length > 0) object = object.extend(changed);
   return withRules(object, def.rules);

@@ -4,7 +4,7 @@ import * as ai7 from "ai7";
 import { MockLanguageModelV3 as MockV7 } from "ai7/test";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { aiSdkToolApproval, aiSdkTools } from "../../src/adapters/ai-sdk.js";
-import { modelJsonSchema, strictJsonSchema } from "../../src/adapters/shared.js";
+import { explicitJsonSchema, strictJsonSchema } from "../../src/adapters/shared.js";
 import type { Outcome } from "../../src/client/outcome.js";
 import type { AdToolkit, ToolResult } from "../../src/types.js";
 import {
@@ -425,7 +425,7 @@ describe("strict mode", () => {
   it("the tools that cannot be strict are exactly those with open parts", () => {
     const toolkit = env.toolkit();
     const notStrict = toolkit.tools
-      .map((t) => ({ name: t.name, strict: strictJsonSchema(modelJsonSchema(t)) }))
+      .map((t) => ({ name: t.name, strict: strictJsonSchema(explicitJsonSchema(t)) }))
       .filter((t) => !t.strict.strict)
       .map((t) => t.name);
     expect(notStrict.sort()).toEqual(

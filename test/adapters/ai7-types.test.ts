@@ -33,7 +33,7 @@ const base = {
 const host = `
 import { generateText, stepCountIs, type ToolSet } from "ai";
 import { MockLanguageModelV3 } from "ai/test";
-import { aiSdkToolApproval, aiSdkTools } from "./dist/adapters/ai-sdk.js";
+import { aiSdkDynamicTools, aiSdkToolApproval, aiSdkTools } from "./dist/adapters/ai-sdk.js";
 import { createAdTools } from "./dist/toolkit.js";
 
 const tools = aiSdkTools(createAdTools({ apiKey: "adk_types" }), { approval: "native", sessionId: "conversation-1" });
@@ -46,6 +46,8 @@ void generateText({
   stopWhen: stepCountIs(3),
   toolApproval: aiSdkToolApproval(tools),
 });
+const dynamic = aiSdkDynamicTools(createAdTools({ apiKey: "adk_types" }), { approval: "native" });
+void generateText({ model: new MockLanguageModelV3(), ...dynamic, prompt: "hi", stopWhen: stepCountIs(3) });
 `;
 
 it("the published tool types work in ai@7's generateText with toolApproval", () => {

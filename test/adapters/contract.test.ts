@@ -322,11 +322,17 @@ function substance(schema: Json, path = "$", out: Record<string, Json> = {}): Re
   if (schema.type !== undefined) entry.type = schema.type;
   if (Array.isArray(schema.enum)) entry.enum = [...schema.enum].sort();
   for (const bound of BOUNDS) if (schema[bound] !== undefined) entry[bound] = schema[bound];
-  if (schema.properties && typeof schema.properties === "object") {
-    entry.fields = Object.keys(schema.properties).sort();
+  // A lean schema leaves out empty `properties`; an object without fields and without
+  // `additionalProperties: false` is open, as one with `additionalProperties: {}` is.
+  const fieldless = schema.type === "object" && schema.properties === undefined;
+  const properties = fieldless ? {} : schema.properties;
+  if (properties && typeof properties === "object") {
+    entry.fields = Object.keys(properties).sort();
     entry.required = [...((schema.required as string[]) ?? [])].sort();
-    entry.open = schema.additionalProperties !== undefined && schema.additionalProperties !== false;
-    for (const [key, value] of Object.entries(schema.properties as Record<string, Json>)) {
+    entry.open =
+      (schema.additionalProperties !== undefined && schema.additionalProperties !== false) ||
+      (fieldless && schema.additionalProperties === undefined);
+    for (const [key, value] of Object.entries(properties as Record<string, Json>)) {
       substance(value, `${path}.${key}`, out);
     }
   }

@@ -14,8 +14,8 @@ import { MockLanguageModelV3 } from "ai/test";
 import { createAgent, humanInTheLoopMiddleware } from "langchain";
 import { describe, expectTypeOf, test } from "vitest";
 import { z } from "zod";
-import { aiSdkTools } from "../../src/adapters/ai-sdk.js";
-import { hitlInterruptOn, langchainTools } from "../../src/adapters/langchain.js";
+import { aiSdkDynamicTools, aiSdkTools } from "../../src/adapters/ai-sdk.js";
+import { hitlInterruptOn, langchainDynamicTools, langchainTools } from "../../src/adapters/langchain.js";
 import {
   adConfirmationRequest,
   adToolResult,
@@ -36,6 +36,8 @@ describe("AI SDK", () => {
     expectTypeOf(tools).toExtend<ToolSet>();
     void generateText({ model, tools, prompt: "hi", stopWhen: stepCountIs(3) });
     void generateText({ model, tools, prompt: "hi", experimental_context: { sessionId: "s" } });
+    void generateText({ model, ...aiSdkDynamicTools(toolkit), prompt: "hi", stopWhen: stepCountIs(3) });
+    void streamText({ model, ...aiSdkDynamicTools(toolkit, { approval: "native" }), prompt: "hi" });
     void streamText({ model, tools, prompt: "hi" });
     void new ToolLoopAgent({ model, tools });
     // Options instead of a toolkit work too.
@@ -64,6 +66,16 @@ describe("LangChain", () => {
     void createAgent({ model: fakeModel(), tools });
     void createAgent({ model: fakeModel(), tools: langchainTools({ accountId: "act_1" }) });
     void new ToolNode(tools);
+  });
+
+  test("dynamic mode's tools and middleware go into createAgent, next to HITL", () => {
+    const dynamic = langchainDynamicTools(toolkit, { approval: "interrupt" });
+    void createAgent({ model: fakeModel(), tools: dynamic.tools, middleware: [dynamic.middleware] });
+    void createAgent({
+      model: fakeModel(),
+      tools: dynamic.tools,
+      middleware: [dynamic.middleware, humanInTheLoopMiddleware({ interruptOn: hitlInterruptOn(toolkit) })],
+    });
   });
 
   test("hitlInterruptOn is humanInTheLoopMiddleware's interruptOn", () => {

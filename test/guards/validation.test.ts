@@ -20,10 +20,19 @@ describe("modelSchema", () => {
     expect(json.required).toContain("account_id");
   });
 
-  it("makes account_id optional and says so when there is a default account", () => {
+  it("makes account_id optional when there is a default account, without naming it per field", () => {
     const json = z.toJSONSchema(modelSchema(push, { accountDefault: "act_9" }), { io: "input" }) as any;
     expect(json.required ?? []).not.toContain("account_id");
-    expect(json.properties.account_id.description).toContain("act_9");
+    expect(json.properties.account_id).toEqual({ type: "string" });
+  });
+
+  it("leaves account_id out with hideAccountId, and only when there is a default account", () => {
+    const hidden = z.toJSONSchema(modelSchema(push, { accountDefault: "act_9", hideAccountId: true }), {
+      io: "input",
+    }) as any;
+    expect(Object.keys(hidden.properties)).not.toContain("account_id");
+    const kept = z.toJSONSchema(modelSchema(push, { hideAccountId: true }), { io: "input" }) as any;
+    expect(kept.required).toContain("account_id");
   });
 
   it("keeps the cross-field rules and the strictness of the wire schema", () => {

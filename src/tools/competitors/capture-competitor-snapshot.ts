@@ -5,7 +5,8 @@ import { integer, STATUSES, workspaceFields } from "../fields.js";
 export const captureCompetitorSnapshot = defineTool({
   name: "capture-competitor-snapshot",
   group: "F",
-  description: "Search the public ad library and save the result as a snapshot.",
+  description:
+    "Search the public ad library for a competitor's ads and save them as a snapshot; its source_id is what a change routine watches.",
   effect: "write",
   plan: "not-shown",
   statuses: STATUSES.accountRead,

@@ -5,7 +5,8 @@ import { integer, STATUSES, workspaceFields } from "../fields.js";
 export const createCompetitorChangeRoutine = defineTool({
   name: "create-competitor-change-routine",
   group: "F",
-  description: "Create a routine that checks a competitor source for changes on a cadence.",
+  description:
+    "Create a routine that watches a competitor source (source_id from capture-competitor-snapshot) for changes on a cadence.",
   effect: "write",
   plan: "not-shown",
   statuses: STATUSES.accountRead,
