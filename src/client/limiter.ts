@@ -21,7 +21,7 @@ export interface RateLimitState {
 
 /** What waiting for a turn gave. */
 export type Turn =
-  | { kind: "go"; seq: number; store: AdStore }
+  | { kind: "go"; seq: number; run: string; store: AdStore }
   | { kind: "aborted" }
   /** A 429's pause longer than the caller may wait: answer at once, unsent. */
   | { kind: "held"; waitMs: number }
@@ -52,22 +52,31 @@ interface Waiter {
 }
 
 const PROBE_MS = 2000;
+/** The longest a request is assumed to take to reach the service; an unanswered one counts until a window after. */
+const HOLD_MS = 5000;
 
-/** Skew allowed between our clock and the service's window, and for transit: 5% of the window, 25 ms to 1 s. */
+/** Rounding allowed between our clock and the service's window: 1% of it, 10 ms to 250 ms. */
 export function marginFor(windowMs: number): number {
-  return Math.min(1000, Math.max(25, Math.round(windowMs * 0.05)));
+  return Math.min(250, Math.max(10, Math.round(windowMs * 0.01)));
 }
 
 /**
  * A sliding window of `limit` requests per `windowMs` per key, kept in the store: each request
- * counts until a window (plus a small margin) after it was granted, so no stretch of the window
- * ever sees more than `limit` requests, whatever kind of window the service counts in. The
+ * counts from its grant until a window after its answer. It reached the service somewhere in
+ * between, so no stretch of the window ever sees more than `limit` of them arrive, whatever kind
+ * of window the service counts in and however late a busy process sends. The
  * service's X-RateLimit-* headers hold it back further when the service allows fewer; a 429's
  * Retry-After pauses the key everywhere. This process's callers queue in order, and only the head
  * of the queue asks the store, so a queue costs one store operation per turn.
  */
 export function createLimiter(store: AdStore, bucket: string, limit: number, windowMs: number): Limiter {
-  const rule: RateRule = { limit, windowMs, marginMs: marginFor(windowMs), probeMs: PROBE_MS };
+  const rule: RateRule = {
+    limit,
+    windowMs,
+    marginMs: marginFor(windowMs),
+    probeMs: PROBE_MS,
+    holdMs: HOLD_MS,
+  };
   const queue: Waiter[] = [];
   let head = 0;
   let pumping = false;
@@ -106,7 +115,7 @@ export function createLimiter(store: AdStore, bucket: string, limit: number, win
           lastAvailable = Math.max(0, lastAvailable - grant.granted);
           const first = grant.seq - grant.granted + 1;
           for (let i = 0; i < grant.granted && waiting() > 0; i++) {
-            shift().resolve({ kind: "go", seq: first + i, store });
+            shift().resolve({ kind: "go", seq: first + i, run: grant.run, store });
           }
           continue;
         }
@@ -186,11 +195,12 @@ export function createLimiter(store: AdStore, bucket: string, limit: number, win
       if (info) server = info;
       const heard = {
         seq: turn.seq,
+        run: turn.run,
         ...(info?.resetS === undefined
           ? {}
           : { limit: info.limit, remaining: info.remaining, resetMs: resetMs(info.resetS, Date.now(), 0) }),
       };
-      turn.store.heardRate(bucket, heard).then(kick, () => {});
+      turn.store.heardRate(bucket, rule, heard).then(kick, () => {});
     },
     block(ms) {
       blockedUntil = Math.max(blockedUntil, Date.now() + ms);
@@ -225,7 +235,7 @@ export function createOpenLimiter(store: AdStore): Limiter {
   let server: RateLimitInfo | undefined;
   return {
     acquire: (options) =>
-      Promise.resolve(options.signal?.aborted ? { kind: "aborted" } : { kind: "go", seq: 0, store }),
+      Promise.resolve(options.signal?.aborted ? { kind: "aborted" } : { kind: "go", seq: 0, run: "", store }),
     heard: (_turn, info) => {
       if (info) server = info;
     },

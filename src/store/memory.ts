@@ -10,10 +10,30 @@ interface Server {
   windowMs: number;
 }
 
-/** One key's request rate. Sends granted in the same ms are one run, so memory never grows with the limit. */
+/** Requests granted together; they count until a window after the last of them was answered. */
+interface Run {
+  id: string;
+  at: number;
+  n: number;
+  /** Answers still awaited. */
+  left: number;
+  /** When the run stops counting: provisional (`at` + hold + window) until every answer came. */
+  until: number;
+  settled: boolean;
+}
+
+/**
+ * One key's request rate. Requests granted by one take are one run, so memory grows with the
+ * takes in a window, never with the limit.
+ */
 interface Bucket {
-  runs: { at: number; n: number }[];
-  head: number;
+  /** Unanswered runs in grant order, so their provisional ends are in order too. */
+  pending: Run[];
+  pendingHead: number;
+  byId: Map<string, Run>;
+  /** Answered runs, ordered by when they stop counting. */
+  settled: Run[];
+  settledHead: number;
   total: number;
   seq: number;
   pausedUntil: number;
@@ -48,7 +68,7 @@ export function memoryStore(): AdStore {
   /** Forgets what has expired, now and then rather than on every call. */
   const sweep = (now: number) => {
     if (++ops % SWEEP_EVERY !== 0) return;
-    for (const [k, b] of buckets) if (now - b.touched > 3_600_000 && live(b, now) === 0) buckets.delete(k);
+    for (const [k, b] of buckets) if (now - b.touched > 3_600_000 && b.total === 0) buckets.delete(k);
     for (const [k, w] of writes) if (w.until <= now) writes.delete(k);
     for (const [k, until] of spent) if (until <= now) spent.delete(k);
     for (const [k, until] of used) if (until <= now) used.delete(k);
@@ -59,30 +79,71 @@ export function memoryStore(): AdStore {
   const bucketOf = (key: string, now: number): Bucket => {
     let b = buckets.get(key);
     if (!b) {
-      b = { runs: [], head: 0, total: 0, seq: 0, pausedUntil: 0, heard: false, probeUntil: 0, touched: now };
+      b = {
+        pending: [],
+        pendingHead: 0,
+        byId: new Map(),
+        settled: [],
+        settledHead: 0,
+        total: 0,
+        seq: 0,
+        pausedUntil: 0,
+        heard: false,
+        probeUntil: 0,
+        touched: now,
+      };
       buckets.set(key, b);
     }
     b.touched = now;
     return b;
   };
 
-  /** Drops the runs that left the window; returns what is still counted. */
-  const evict = (b: Bucket, now: number, spanMs: number) => {
-    while (b.head < b.runs.length && b.runs[b.head]!.at + spanMs <= now) {
-      b.total -= b.runs[b.head]!.n;
-      b.head++;
+  /** Drops the runs that stopped counting; returns what is still counted and when the next one stops. */
+  const evict = (b: Bucket, now: number): { used: number; nextAt: number } => {
+    while (b.pendingHead < b.pending.length) {
+      const run = b.pending[b.pendingHead]!;
+      if (!run.settled && run.until > now) break;
+      if (!run.settled) {
+        b.total -= run.n;
+        b.byId.delete(run.id);
+      }
+      b.pendingHead++;
     }
-    if (b.head === b.runs.length) {
-      b.runs = [];
-      b.head = 0;
-      b.total = 0;
-    } else if (b.head > 64 && b.head * 2 > b.runs.length) {
-      b.runs = b.runs.slice(b.head);
-      b.head = 0;
+    while (b.settledHead < b.settled.length && b.settled[b.settledHead]!.until <= now) {
+      b.total -= b.settled[b.settledHead++]!.n;
     }
-    return b.total;
+    compact(b);
+    const pendingAt = b.pending[b.pendingHead]?.until ?? Number.POSITIVE_INFINITY;
+    const settledAt = b.settled[b.settledHead]?.until ?? Number.POSITIVE_INFINITY;
+    return { used: b.total, nextAt: Math.min(pendingAt, settledAt) };
   };
-  const live = (b: Bucket, _now: number) => b.runs.length - b.head;
+  const compact = (b: Bucket) => {
+    if (b.pendingHead > 64 && b.pendingHead * 2 > b.pending.length) {
+      b.pending = b.pending.slice(b.pendingHead);
+      b.pendingHead = 0;
+    }
+    if (b.settledHead > 64 && b.settledHead * 2 > b.settled.length) {
+      b.settled = b.settled.slice(b.settledHead);
+      b.settledHead = 0;
+    }
+  };
+
+  /** One more answer of a run: once all came, the run counts until a window after the last (it arrived before). */
+  const settle = (b: Bucket, rule: RateRule, id: string, now: number) => {
+    const run = b.byId.get(id);
+    if (!run || --run.left > 0) return;
+    b.byId.delete(id);
+    run.settled = true;
+    run.until = Math.min(now, run.at + rule.holdMs) + rule.windowMs + rule.marginMs;
+    if (run.until <= now) {
+      b.total -= run.n;
+      return;
+    }
+    // Answers come in about the order of their ends: insert from the back.
+    let at = b.settled.length;
+    while (at > b.settledHead && b.settled[at - 1]!.until > run.until) at--;
+    b.settled.splice(at, 0, run);
+  };
 
   /** The service's window as of now: a reset that has passed opens a fresh one of its limit. */
   const serverNow = (b: Bucket, now: number): Server | undefined => {
@@ -98,7 +159,7 @@ export function memoryStore(): AdStore {
     const now = Date.now();
     const b = buckets.get(key);
     if (!b) return { used: 0, pausedMs: 0 };
-    const usedNow = evict(b, now, rule.windowMs + rule.marginMs);
+    const usedNow = evict(b, now).used;
     const s = b.server && now < b.server.resetAt ? b.server : undefined;
     return {
       used: usedNow,
@@ -114,10 +175,11 @@ export function memoryStore(): AdStore {
       const now = Date.now();
       sweep(now);
       const b = bucketOf(key, now);
-      if (b.pausedUntil > now) return { granted: 0, waitMs: b.pausedUntil - now, seq: b.seq, paused: true };
-      const span = rule.windowMs + rule.marginMs;
-      let free = rule.limit - evict(b, now, span);
-      let waitMs = free > 0 ? 0 : b.runs[b.head]!.at + span - now;
+      const none = { granted: 0, seq: b.seq, run: "" };
+      if (b.pausedUntil > now) return { ...none, waitMs: b.pausedUntil - now, paused: true };
+      const counted = evict(b, now);
+      let free = rule.limit - counted.used;
+      let waitMs = free > 0 ? 0 : counted.nextAt - now;
       const server = serverNow(b, now);
       if (server) {
         if (server.remaining <= 0) waitMs = Math.max(waitMs, server.resetAt - now);
@@ -125,26 +187,35 @@ export function memoryStore(): AdStore {
       }
       if (!b.heard) {
         // The first answer carries the service's limit: learn it before sending a burst.
-        if (b.probeUntil > now) return { granted: 0, waitMs: Math.min(25, b.probeUntil - now), seq: b.seq };
+        if (b.probeUntil > now) return { ...none, waitMs: Math.min(25, b.probeUntil - now) };
         free = Math.min(free, 1);
       }
       const granted = Math.max(0, Math.min(want, free));
-      if (granted === 0) return { granted: 0, waitMs: Math.max(1, waitMs), seq: b.seq };
+      if (granted === 0) return { ...none, waitMs: Math.max(1, waitMs) };
       if (!b.heard) b.probeUntil = now + rule.probeMs;
-      const last = b.runs[b.runs.length - 1];
-      if (last && last.at === now && b.head < b.runs.length) last.n += granted;
-      else b.runs.push({ at: now, n: granted });
+      const id = `${b.seq + 1}:${granted}:${now}`;
+      const run: Run = {
+        id,
+        at: now,
+        n: granted,
+        left: granted,
+        until: now + rule.holdMs + rule.windowMs + rule.marginMs,
+        settled: false,
+      };
+      b.pending.push(run);
+      b.byId.set(id, run);
       b.total += granted;
       b.seq += granted;
       if (server) server.remaining -= granted;
-      return { granted, waitMs: 0, seq: b.seq };
+      return { granted, waitMs: 0, seq: b.seq, run: id };
     },
 
-    async heardRate(key: string, heard: RateHeard) {
+    async heardRate(key: string, rule: RateRule, heard: RateHeard) {
       const now = Date.now();
       const b = bucketOf(key, now);
       b.heard = true;
       b.probeUntil = 0;
+      settle(b, rule, heard.run, now);
       const { limit, remaining, resetMs } = heard;
       if (limit === undefined || remaining === undefined || resetMs === undefined) return;
       // Requests granted after the answered one were not counted in its headers yet.

@@ -130,18 +130,18 @@ export function redisStore(options: RedisStoreOptions): AdStore {
     ...(options.onStoreError === "local" ? { fallback: memoryStore() } : {}),
 
     async takeRate(bucket, rule, want) {
-      const [granted, waitMs, seq, paused] = (await script(TAKE_RATE, rateKeys(bucket), [
+      const [granted, waitMs, seq, paused, run] = (await script(TAKE_RATE, rateKeys(bucket), [
         rule.limit,
-        rule.windowMs,
-        rule.marginMs,
+        span(rule),
+        rule.holdMs,
         want,
         rule.probeMs,
-      ])) as number[];
-      return { granted: granted!, waitMs: waitMs!, seq: seq!, ...(paused === 1 ? { paused: true } : {}) };
+      ])) as [number, number, number, number, string];
+      return { granted, waitMs, seq, run, ...(paused === 1 ? { paused: true } : {}) };
     },
 
-    async heardRate(bucket, heard) {
-      const args: (string | number)[] = [heard.seq];
+    async heardRate(bucket, rule, heard) {
+      const args: (string | number)[] = [span(rule), rule.holdMs, heard.run, heard.seq];
       if (heard.limit !== undefined && heard.remaining !== undefined && heard.resetMs !== undefined) {
         args.push(heard.limit, heard.remaining, Math.round(heard.resetMs));
       }
@@ -152,10 +152,12 @@ export function redisStore(options: RedisStoreOptions): AdStore {
       await script(PAUSE_RATE, rateKeys(bucket), [Math.ceil(ms)]);
     },
 
-    async viewRate(bucket, rule) {
-      const [used, pausedMs, limit, remaining, resetMs] = (await script(VIEW_RATE, rateKeys(bucket), [
-        span(rule),
-      ])) as number[];
+    async viewRate(bucket) {
+      const [used, pausedMs, limit, remaining, resetMs] = (await script(
+        VIEW_RATE,
+        rateKeys(bucket),
+        [],
+      )) as number[];
       return {
         used: used!,
         pausedMs: pausedMs!,

@@ -27,28 +27,40 @@ local function ttlOf(now, span, m)
 end
 `;
 
-/** KEYS: meta, log. ARGV: limit, windowMs, marginMs, want, probeMs. Returns {granted, waitMs, seq}. */
-export const TAKE_RATE = `${NOW}${EXPIRE_BUCKET}
+/** Parts of a run's name: first seq, how many, granted at (ms). */
+const RUN = `
+local function runOf(member)
+  local first, n, at = string.match(member, '^(%d+):(%d+):(%d+)$')
+  return tonumber(first), tonumber(n), tonumber(at)
+end
+`;
+
+/**
+ * KEYS: meta, log. ARGV: limit, windowMs + marginMs, holdMs, want, probeMs.
+ * Returns {granted, waitMs, seq, paused, run}. A run is scored by when it stops counting.
+ */
+export const TAKE_RATE = `${NOW}${EXPIRE_BUCKET}${RUN}
 local meta, log = KEYS[1], KEYS[2]
-local limit, window, margin = tonumber(ARGV[1]), tonumber(ARGV[2]), tonumber(ARGV[3])
+local limit, span, hold = tonumber(ARGV[1]), tonumber(ARGV[2]), tonumber(ARGV[3])
 local want, probeMs = tonumber(ARGV[4]), tonumber(ARGV[5])
-local span = window + margin
 local m = redis.call('HMGET', meta, 'total', 'seq', 'pause', 'heard', 'probe', 'sl', 'sr', 'sa', 'sw')
 local total, seq = tonumber(m[1]) or 0, tonumber(m[2]) or 0
 local pause, heard, probe = tonumber(m[3]) or 0, m[4], tonumber(m[5]) or 0
 local sl, sr, sa, sw = tonumber(m[6]), tonumber(m[7]), tonumber(m[8]), tonumber(m[9])
-if pause > now then return {0, pause - now, seq, 1} end
-local old = redis.call('ZRANGEBYSCORE', log, '-inf', now - span)
+if pause > now then return {0, pause - now, seq, 1, ''} end
+local old = redis.call('ZRANGEBYSCORE', log, '-inf', now)
 for _, member in ipairs(old) do
-  total = total - tonumber(string.match(member, ':(%d+)$'))
+  local _, n = runOf(member)
+  total = total - n
+  redis.call('HDEL', meta, 'p:' .. member)
 end
-if #old > 0 then redis.call('ZREMRANGEBYSCORE', log, '-inf', now - span) end
+if #old > 0 then redis.call('ZREMRANGEBYSCORE', log, '-inf', now) end
 if total < 0 or redis.call('EXISTS', log) == 0 then total = 0 end
 local free = limit - total
 local wait = 0
 if free <= 0 then
   local first = redis.call('ZRANGE', log, 0, 0, 'WITHSCORES')
-  wait = tonumber(first[2]) + span - now
+  wait = tonumber(first[2]) - now
 end
 if sl then
   if now >= sa then
@@ -59,35 +71,51 @@ if sl then
   if sr < free then free = sr end
 end
 if not heard then
-  if probe > now then return {0, math.min(25, probe - now), seq} end
+  if probe > now then return {0, math.min(25, probe - now), seq, 0, ''} end
   if free > 1 then free = 1 end
 end
 local granted = math.min(want, free)
-if granted <= 0 then return {0, math.max(1, wait), seq} end
+if granted <= 0 then return {0, math.max(1, wait), seq, 0, ''} end
 if not heard then probe = now + probeMs end
+local run = (seq + 1) .. ':' .. granted .. ':' .. now
 seq = seq + granted
 total = total + granted
-redis.call('ZADD', log, now, seq .. ':' .. granted)
-redis.call('HSET', meta, 'total', total, 'seq', seq, 'probe', probe)
+redis.call('ZADD', log, now + hold + span, run)
+redis.call('HSET', meta, 'total', total, 'seq', seq, 'probe', probe, 'p:' .. run, granted)
 if sl then redis.call('HSET', meta, 'sl', sl, 'sr', sr - granted, 'sa', sa, 'sw', sw) end
-expire(meta, log, ttlOf(now, span, {pause, probe, sa}))
-return {granted, 0, seq}
+expire(meta, log, ttlOf(now, hold + span, {pause, probe, sa}))
+return {granted, 0, seq, 0, run}
 `;
 
 /**
- * KEYS: meta, log. ARGV: seq, then limit, remaining, resetMs when headers
- * were heard. Requests granted after the answered one are not in its headers yet.
+ * KEYS: meta, log. ARGV: windowMs + marginMs, holdMs, run, seq, then limit, remaining, resetMs
+ * when headers were heard. Once every answer of a run came, it counts until a window after the
+ * last (it reached the service before). Requests granted after the answered one are not in its
+ * headers yet.
  */
-export const HEARD_RATE = `${NOW}${EXPIRE_BUCKET}
+export const HEARD_RATE = `${NOW}${EXPIRE_BUCKET}${RUN}
 local meta, log = KEYS[1], KEYS[2]
-local seqOf = tonumber(ARGV[1])
+local span, hold, run, seqOf = tonumber(ARGV[1]), tonumber(ARGV[2]), ARGV[3], tonumber(ARGV[4])
 redis.call('HSET', meta, 'heard', 1)
 redis.call('HDEL', meta, 'probe')
+if run ~= '' and redis.call('HINCRBY', meta, 'p:' .. run, -1) <= 0 then
+  redis.call('HDEL', meta, 'p:' .. run)
+  if redis.call('ZSCORE', log, run) then
+    local _, n, at = runOf(run)
+    local upto = math.min(now, at + hold) + span
+    if upto <= now then
+      redis.call('ZREM', log, run)
+      redis.call('HINCRBY', meta, 'total', -n)
+    else
+      redis.call('ZADD', log, 'XX', upto, run)
+    end
+  end
+end
 local m = redis.call('HMGET', meta, 'seq', 'pause', 'sl', 'sr', 'sa', 'sw')
 local seq, pause = tonumber(m[1]) or 0, tonumber(m[2]) or 0
 local sl, sr, sa, sw = tonumber(m[3]), tonumber(m[4]), tonumber(m[5]), tonumber(m[6])
-if ARGV[2] then
-  local limit, remaining, resetMs = tonumber(ARGV[2]), tonumber(ARGV[3]), tonumber(ARGV[4])
+if ARGV[5] then
+  local limit, remaining, resetMs = tonumber(ARGV[5]), tonumber(ARGV[6]), tonumber(ARGV[7])
   local later = seq - seqOf
   if later < 0 then later = 0 end
   local left = remaining - later
@@ -120,14 +148,14 @@ expire(meta, log, ttlOf(now, 0, {pause, m[2]}))
 return 1
 `;
 
-/** KEYS: meta, log. ARGV: windowMs+marginMs. Returns {used, pausedMs, sl, sr, resetMs}. */
-export const VIEW_RATE = `${NOW}
+/** KEYS: meta, log. Returns {used, pausedMs, sl, sr, resetMs}. */
+export const VIEW_RATE = `${NOW}${RUN}
 local meta, log = KEYS[1], KEYS[2]
-local span = tonumber(ARGV[1])
 local m = redis.call('HMGET', meta, 'pause', 'sl', 'sr', 'sa')
 local used = 0
-for _, member in ipairs(redis.call('ZRANGEBYSCORE', log, '(' .. (now - span), '+inf')) do
-  used = used + tonumber(string.match(member, ':(%d+)$'))
+for _, member in ipairs(redis.call('ZRANGEBYSCORE', log, '(' .. now, '+inf')) do
+  local _, n = runOf(member)
+  used = used + n
 end
 local paused = math.max(0, (tonumber(m[1]) or 0) - now)
 local sa = tonumber(m[4])

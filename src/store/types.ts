@@ -3,8 +3,14 @@ export interface RateRule {
   /** Requests per window. */
   limit: number;
   windowMs: number;
-  /** Added to the window before a request leaves it, for the clock and transit skew between us and the service. */
+  /** Added to the window before a request leaves it, for rounding between our clock and the service's. */
   marginMs: number;
+  /**
+   * The longest a request may take to reach the service. A request counts from its grant until a
+   * window after its answer (it reached the service before that), or, unanswered, until a window
+   * after `holdMs` has passed.
+   */
+  holdMs: number;
   /** How long the first request of an unheard key holds the others back while its answer is awaited. */
   probeMs: number;
 }
@@ -17,6 +23,8 @@ export interface RateGrant {
   waitMs: number;
   /** Sequence number of the last request granted on this key, for {@link RateHeard.seq}. */
   seq: number;
+  /** The grant's name in the store, for {@link RateHeard.run}. */
+  run: string;
   /** True when the wait is a 429's pause rather than a full window. */
   paused?: boolean;
 }
@@ -25,6 +33,8 @@ export interface RateGrant {
 export interface RateHeard {
   /** Sequence number the answered request was granted with. */
   seq: number;
+  /** The grant it came from ({@link RateGrant.run}). */
+  run: string;
   limit?: number;
   remaining?: number;
   /** Time left until the service's window resets. */
@@ -63,7 +73,7 @@ export interface AdStore {
   /** Takes up to `want` requests of the key's rate, atomically across every process of the store. */
   takeRate(bucket: string, rule: RateRule, want: number): Promise<RateGrant>;
   /** Records an answer on the key and what its X-RateLimit-* headers said. */
-  heardRate(bucket: string, heard: RateHeard): Promise<void>;
+  heardRate(bucket: string, rule: RateRule, heard: RateHeard): Promise<void>;
   /** Sends nothing on the key for `ms` (a 429's Retry-After); a longer pause already set stays. */
   pauseRate(bucket: string, ms: number): Promise<void>;
   viewRate(bucket: string, rule: RateRule): Promise<RateView>;
