@@ -155,7 +155,7 @@ export function memoryStore(): AdStore {
     return s;
   };
 
-  const view = (key: string, rule: RateRule): RateView => {
+  const view = (key: string): RateView => {
     const now = Date.now();
     const b = buckets.get(key);
     if (!b) return { used: 0, pausedMs: 0 };
@@ -239,11 +239,8 @@ export function memoryStore(): AdStore {
       b.pausedUntil = Math.max(b.pausedUntil, now + ms);
     },
 
-    async viewRate(key: string, rule: RateRule): Promise<RateView> {
-      return view(key, rule);
-    },
-
-    viewRateNow: (key: string, rule: RateRule) => view(key, rule),
+    viewRate: async (key: string) => view(key),
+    viewRateNow: (key: string) => view(key),
 
     async recordWrite(account: string, limit: number, windowMs: number) {
       const now = Date.now();
