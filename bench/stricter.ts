@@ -16,6 +16,8 @@ const seconds = (Date.now() - started) / 1000;
 const wire = sim.control.requests().filter((r) => r.tool !== null);
 console.log(`service 10 per 3 s, client at its default 60 per minute, ${reads} reads in one step`);
 console.log(`  ok: ${outcomes.filter((o) => o.kind === "success").length} of ${reads}`);
-console.log(`  on the wire: ${wire.length} requests, ${wire.filter((r) => r.status === 429).length} answers of 429`);
+console.log(
+  `  on the wire: ${wire.length} requests, ${wire.filter((r) => r.status === 429).length} answers of 429`,
+);
 console.log(`  took ${seconds.toFixed(1)} s`);
 await sim.close();

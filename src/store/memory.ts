@@ -1,5 +1,13 @@
 import { randomUUID } from "node:crypto";
-import type { AdStore, BudgetView, RateGrant, RateHeard, RateRule, RateView } from "./types.js";
+import {
+  type AdStore,
+  type BudgetView,
+  type RateGrant,
+  type RateHeard,
+  type RateRule,
+  type RateView,
+  SAME_WINDOW_SLACK_MS,
+} from "./types.js";
 
 /** The service's window as its headers described it. */
 interface Server {
@@ -8,6 +16,11 @@ interface Server {
   resetAt: number;
   /** The longest reset heard: the service's window, as far as we can tell. */
   windowMs: number;
+  /**
+   * True when `resetAt` is our guess after a reset passed (a window from our first request after
+   * it); false when it came from the service's headers, which round up and so never run early.
+   */
+  guessed: boolean;
 }
 
 /** Requests granted together; they count until a window after the last of them was answered. */
@@ -145,14 +158,14 @@ export function memoryStore(): AdStore {
     b.settled.splice(at, 0, run);
   };
 
-  /** The service's window as of now: a reset that has passed opens a fresh one of its limit. */
+  /**
+   * The service's window as of now: once its reset has passed, a fresh one of its limit opens with
+   * our next request (committed only when that request is granted).
+   */
   const serverNow = (b: Bucket, now: number): Server | undefined => {
     const s = b.server;
-    if (s && now >= s.resetAt) {
-      s.remaining = s.limit;
-      s.resetAt = now + s.windowMs;
-    }
-    return s;
+    if (!s || now < s.resetAt) return s;
+    return { ...s, remaining: s.limit, resetAt: now + s.windowMs, guessed: true };
   };
 
   const view = (key: string): RateView => {
@@ -206,7 +219,7 @@ export function memoryStore(): AdStore {
       b.byId.set(id, run);
       b.total += granted;
       b.seq += granted;
-      if (server) server.remaining -= granted;
+      if (server) b.server = { ...server, remaining: server.remaining - granted };
       return { granted, waitMs: 0, seq: b.seq, run: id };
     },
 
@@ -223,13 +236,20 @@ export function memoryStore(): AdStore {
       const resetAt = now + resetMs;
       const s = b.server;
       const windowMs = Math.max(s?.windowMs ?? 0, resetMs, 1000);
+      // Resets heard round up, so they never run early: they replace a guess, and within one
+      // window the earliest wins.
       if (!s || now >= s.resetAt || resetAt > s.resetAt + SAME_WINDOW_SLACK_MS) {
-        b.server = { limit, remaining: left, resetAt, windowMs };
+        b.server = { limit, remaining: left, resetAt, windowMs, guessed: false };
+      } else if (s.guessed) {
+        b.server = { limit, remaining: Math.min(s.remaining, left), resetAt, windowMs, guessed: false };
       } else {
-        s.limit = limit;
-        s.remaining = Math.min(s.remaining, left);
-        s.resetAt = Math.min(s.resetAt, resetAt);
-        s.windowMs = windowMs;
+        b.server = {
+          limit,
+          remaining: Math.min(s.remaining, left),
+          resetAt: Math.min(s.resetAt, resetAt),
+          windowMs,
+          guessed: false,
+        };
       }
     },
 
@@ -309,12 +329,6 @@ export function memoryStore(): AdStore {
     async close() {},
   };
 }
-
-/**
- * Resets heard within one window can differ by a second (whole seconds, rounded up) plus
- * transit; a reset later than that belongs to a window that began after ours.
- */
-export const SAME_WINDOW_SLACK_MS = 1250;
 
 let processStore: AdStore | undefined;
 

@@ -1,3 +1,5 @@
+import { SAME_WINDOW_SLACK_MS } from "./types.js";
+
 // Lua run by Redis, so each operation is atomic across every process and reads one clock: the
 // server's TIME. The rate log keeps sends granted in the same ms as one run ("seq:n" scored by
 // time) and their sum in the meta hash, so a take costs the same whatever the limit.
@@ -43,10 +45,10 @@ export const TAKE_RATE = `${NOW}${EXPIRE_BUCKET}${RUN}
 local meta, log = KEYS[1], KEYS[2]
 local limit, span, hold = tonumber(ARGV[1]), tonumber(ARGV[2]), tonumber(ARGV[3])
 local want, probeMs = tonumber(ARGV[4]), tonumber(ARGV[5])
-local m = redis.call('HMGET', meta, 'total', 'seq', 'pause', 'heard', 'probe', 'sl', 'sr', 'sa', 'sw')
+local m = redis.call('HMGET', meta, 'total', 'seq', 'pause', 'heard', 'probe', 'sl', 'sr', 'sa', 'sw', 'sg')
 local total, seq = tonumber(m[1]) or 0, tonumber(m[2]) or 0
 local pause, heard, probe = tonumber(m[3]) or 0, m[4], tonumber(m[5]) or 0
-local sl, sr, sa, sw = tonumber(m[6]), tonumber(m[7]), tonumber(m[8]), tonumber(m[9])
+local sl, sr, sa, sw, sg = tonumber(m[6]), tonumber(m[7]), tonumber(m[8]), tonumber(m[9]), tonumber(m[10]) or 0
 if pause > now then return {0, pause - now, seq, 1, ''} end
 local old = redis.call('ZRANGEBYSCORE', log, '-inf', now)
 for _, member in ipairs(old) do
@@ -63,9 +65,12 @@ if free <= 0 then
   wait = tonumber(first[2]) - now
 end
 if sl then
+  -- The service's reset passed: a fresh window of its limit opens with our next request. Its end
+  -- is our guess until the service's own headers replace it.
   if now >= sa then
     sr = sl
     sa = now + sw
+    sg = 1
   end
   if sr <= 0 and sa - now > wait then wait = sa - now end
   if sr < free then free = sr end
@@ -82,7 +87,7 @@ seq = seq + granted
 total = total + granted
 redis.call('ZADD', log, now + hold + span, run)
 redis.call('HSET', meta, 'total', total, 'seq', seq, 'probe', probe, 'p:' .. run, granted)
-if sl then redis.call('HSET', meta, 'sl', sl, 'sr', sr - granted, 'sa', sa, 'sw', sw) end
+if sl then redis.call('HSET', meta, 'sl', sl, 'sr', sr - granted, 'sa', sa, 'sw', sw, 'sg', sg) end
 expire(meta, log, ttlOf(now, hold + span, {pause, probe, sa}))
 return {granted, 0, seq, 0, run}
 `;
@@ -111,9 +116,9 @@ if run ~= '' and redis.call('HINCRBY', meta, 'p:' .. run, -1) <= 0 then
     end
   end
 end
-local m = redis.call('HMGET', meta, 'seq', 'pause', 'sl', 'sr', 'sa', 'sw')
+local m = redis.call('HMGET', meta, 'seq', 'pause', 'sl', 'sr', 'sa', 'sw', 'sg')
 local seq, pause = tonumber(m[1]) or 0, tonumber(m[2]) or 0
-local sl, sr, sa, sw = tonumber(m[3]), tonumber(m[4]), tonumber(m[5]), tonumber(m[6])
+local sl, sr, sa, sw, sg = tonumber(m[3]), tonumber(m[4]), tonumber(m[5]), tonumber(m[6]), tonumber(m[7]) or 0
 if ARGV[5] then
   local limit, remaining, resetMs = tonumber(ARGV[5]), tonumber(ARGV[6]), tonumber(ARGV[7])
   local later = seq - seqOf
@@ -122,13 +127,17 @@ if ARGV[5] then
   if left < 0 then left = 0 end
   local at = now + resetMs
   local w = math.max(sw or 0, resetMs, 1000)
-  if not sl or now >= sa or at > sa + ${1250} then
+  -- Resets heard round up, so they never run early: they replace a guess, and within one window
+  -- the earliest wins.
+  if not sl or now >= sa or at > sa + ${SAME_WINDOW_SLACK_MS} then
     sl, sr, sa = limit, left, at
+  elseif sg == 1 then
+    sl, sr, sa = limit, math.min(sr, left), at
   else
     sl, sr, sa = limit, math.min(sr, left), math.min(sa, at)
   end
   sw = w
-  redis.call('HSET', meta, 'sl', sl, 'sr', sr, 'sa', sa, 'sw', sw)
+  redis.call('HSET', meta, 'sl', sl, 'sr', sr, 'sa', sa, 'sw', sw, 'sg', 0)
 end
 expire(meta, log, ttlOf(now, 0, {pause, sa}))
 return 1

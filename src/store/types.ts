@@ -121,3 +121,9 @@ export class StoreError extends Error {
     super(message);
   }
 }
+
+/**
+ * Resets heard within one window of the service can differ by a second (whole seconds, rounded
+ * up) plus transit; a reset later than that belongs to a window that began after ours.
+ */
+export const SAME_WINDOW_SLACK_MS = 1250;

@@ -103,6 +103,23 @@ describe.each(kinds)("%s store", (_kind, make) => {
     expect((await store.takeRate(bucket, rule(100, 60_000), 10)).granted).toBe(5);
   });
 
+  it("after the service's reset, its next headers replace our guess of the new window's end", async () => {
+    const store = make();
+    const bucket = fresh("rate");
+    const r = rule(100, 60_000);
+    const probe = await store.takeRate(bucket, r, 1);
+    await store.heardRate(bucket, r, { seq: 1, run: probe.run, limit: 2, remaining: 0, resetMs: 150 });
+    await sleep(200);
+    // The reset passed: a fresh window of 2, whose end we can only guess (a second at least)...
+    const opened = await store.takeRate(bucket, r, 5);
+    expect(opened.granted).toBe(2);
+    // ...until the service says it ends later: its rounded-up reset never runs early, so it wins.
+    await store.heardRate(bucket, r, { seq: 3, run: opened.run, limit: 2, remaining: 0, resetMs: 2000 });
+    const held = await store.takeRate(bucket, r, 1);
+    expect(held.granted).toBe(0);
+    expect(held.waitMs).toBeGreaterThan(1500);
+  });
+
   it("a pause holds every take of the key and says it is a pause", async () => {
     const store = make();
     const bucket = fresh("rate");
@@ -239,6 +256,25 @@ describe("redis store when Redis fails", () => {
     expect(String((error as Error).message)).toContain("redis at 127.0.0.1:1");
     expect(String((error as Error).message)).not.toContain("hunter2");
     expect(store.name).not.toContain("hunter2");
+  });
+
+  it("a Redis too slow to answer fails the operation after the command timeout, not later", async () => {
+    const store = redisStore({ url: redis.url, commandTimeoutMs: 200 });
+    opened.push(store);
+    expect(await store.generation(fresh("slow"))).toBe(0);
+    const raw = createClient({ url: redis.url });
+    await raw.connect();
+    // A script that keeps Redis busy for 1.5 s blocks every other client meanwhile.
+    const busy = raw.eval(
+      "local t = redis.call('TIME') local start = t[1] * 1000 + t[2] / 1000 " +
+        "repeat t = redis.call('TIME') until t[1] * 1000 + t[2] / 1000 - start > 1500 return 1",
+    );
+    await sleep(50);
+    const started = Date.now();
+    await expect(store.consume(fresh("slow"), Date.now() + 5000)).rejects.toBeInstanceOf(StoreError);
+    expect(Date.now() - started).toBeLessThan(1200);
+    await busy;
+    await raw.close();
   });
 
   it("refuses at once while Redis is down, and works again when it is back, with no new store", async () => {
