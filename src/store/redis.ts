@@ -41,7 +41,10 @@ export interface RedisStoreSettings {
   onStoreError?: "fail-closed" | "local";
 }
 
-/** Where the store keeps its state: a Redis URL (the store opens and owns the connection) or a client you own. */
+/**
+ * Where the store keeps its state: a Redis URL (the store opens and owns the connection), or a
+ * node-redis client you own (connected by the store if it is not yet; `close()` leaves it open).
+ */
 export type RedisStoreOptions = ({ url: string } | { client: RedisClientLike }) & RedisStoreSettings;
 
 /**
@@ -85,7 +88,8 @@ export function redisStore(options: RedisStoreOptions): AdStore {
       return;
     }
     if (closed) throw fail("the store was closed");
-    if (owned && !client.isOpen && !connecting) {
+    // A client passed in unconnected is connected here; closing it stays with its owner.
+    if (!client.isOpen && !connecting) {
       connecting = client.connect().catch((error: unknown) => {
         lastError = error instanceof Error ? error.message : String(error);
       });

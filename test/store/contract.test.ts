@@ -205,6 +205,15 @@ describe("redis store across clients", () => {
     expect(new Set(grants.filter((g) => g.granted).map((g) => g.seq)).size).toBe(9);
   });
 
+  it("works on a node-redis client passed in, connecting it if needed, and leaves it open on close", async () => {
+    const client = createClient({ url: redis.url });
+    const store = redisStore({ client });
+    expect(await store.consume(fresh("own"), Date.now() + 1000)).toBe(true);
+    await store.close();
+    expect(client.isOpen).toBe(true);
+    await client.close();
+  });
+
   it("one approval, two connections at once: exactly one use", async () => {
     const [a, b] = two();
     const id = fresh("approval");
