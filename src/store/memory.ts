@@ -198,8 +198,10 @@ export function memoryStore(): AdStore {
         if (server.remaining <= 0) waitMs = Math.max(waitMs, server.resetAt - now);
         free = Math.min(free, server.remaining);
       }
+      // The first answer carries the service's limit: learn it before sending a burst. A first
+      // request that takes long (a workflow runs for minutes) holds the others back only `probeMs`.
+      if (!b.heard && b.probeUntil > 0 && b.probeUntil <= now) b.heard = true;
       if (!b.heard) {
-        // The first answer carries the service's limit: learn it before sending a burst.
         if (b.probeUntil > now) return { ...none, waitMs: Math.min(25, b.probeUntil - now) };
         free = Math.min(free, 1);
       }

@@ -75,6 +75,12 @@ if sl then
   if sr <= 0 and sa - now > wait then wait = sa - now end
   if sr < free then free = sr end
 end
+-- The first answer carries the service's limit: learn it before sending a burst. A first request
+-- that takes long holds the others back only probeMs.
+if not heard and probe > 0 and probe <= now then
+  heard = '1'
+  redis.call('HSET', meta, 'heard', 1)
+end
 if not heard then
   if probe > now then return {0, math.min(25, probe - now), seq, 0, ''} end
   if free > 1 then free = 1 end

@@ -57,6 +57,16 @@ describe.each(kinds)("%s store", (_kind, make) => {
     expect(await store.viewRate(bucket, rule(3, 1000))).toMatchObject({ used: 3, pausedMs: 0 });
   });
 
+  it("a first request that takes long holds the others back only for the probe time", async () => {
+    const store = make();
+    const bucket = fresh("rate");
+    const r = { ...rule(10, 1000), probeMs: 100 };
+    expect((await store.takeRate(bucket, r, 5)).granted).toBe(1);
+    expect((await store.takeRate(bucket, r, 5)).granted).toBe(0);
+    await sleep(150);
+    expect((await store.takeRate(bucket, r, 5)).granted).toBe(5);
+  });
+
   it("counts a request until a window after its answer, or after the hold when no answer came", async () => {
     const store = make();
     const bucket = fresh("rate");
