@@ -10,6 +10,8 @@ export {
 export type { AdClient, ClientOptions } from "./client/index.js";
 export { createClient } from "./client/index.js";
 export type { Outcome, RateLimitInfo } from "./client/outcome.js";
+export type { AdStore } from "./store/index.js";
+export { memoryStore, StoreError } from "./store/index.js";
 export { createAdTools } from "./toolkit.js";
 export type {
   ToolDefinition,

@@ -73,6 +73,7 @@ export function createAdTools(options: AdToolsOptions = {}): AdToolkit {
     retry: options.retry,
     rateLimit: options.rateLimit,
     writeBudget: options.writeBudget,
+    store: options.store,
     dispatcher: options.dispatcher,
   });
   const requestIds = createRequestIds();

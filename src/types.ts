@@ -1,5 +1,6 @@
 import type { z } from "zod";
 import type { Outcome } from "./client/outcome.js";
+import type { AdStore } from "./store/index.js";
 import type { ToolDefinition, ToolGroup } from "./tools/define.js";
 import type { PackName } from "./tools/packs.js";
 
@@ -169,6 +170,12 @@ export interface AdToolsOptions {
   retry?: { maxRetries?: number; maxWaitS?: number; baseDelayMs?: number };
   rateLimit?: { limit?: number; windowMs?: number } | false;
   writeBudget?: { limit?: number; windowMs?: number };
+  /**
+   * Where shared state lives: the request rate, a 429's pause and the write budget (and, once the
+   * guards use it, approvals, the refusal ledger and in-flight sends). Default: this process's
+   * memory. `redisStore()` from `adrails/redis` shares it across processes.
+   */
+  store?: AdStore;
   /** Receives the full Outcome of every call, for hosts that want the raw response. */
   onOutcome?: (outcome: Outcome, toolCallId?: string) => void;
   /** undici dispatcher for the HTTP client (proxies, custom agents, tests). */

@@ -1,14 +1,16 @@
 import type { Dispatcher } from "undici";
+import { type AdStore, defaultStore, type StoreError } from "../store/index.js";
 import type { ToolDefinition } from "../tools/define.js";
 import { getTool } from "../tools/index.js";
 import { type Answer, classify } from "./classify.js";
 import { type Headers, header, post, type Target } from "./http.js";
-import { createOpenLimiter, limiterFor, type RateLimitState, resetMs } from "./limiter.js";
+import { bucketOf, createOpenLimiter, limiterFor, type RateLimitState, resetMs } from "./limiter.js";
 import type { Outcome, RateLimitInfo } from "./outcome.js";
 import { redact, redactJson } from "./redact.js";
 import { backoffMs, jittered, parseRetryAfter, sleep } from "./retry.js";
 import { createWriteBudget, type WriteBudgetState } from "./write-budget.js";
 
+export type { AdStore } from "../store/index.js";
 export type { RateLimitState } from "./limiter.js";
 export type { Outcome, RateLimitInfo } from "./outcome.js";
 export { redact } from "./redact.js";
@@ -31,6 +33,11 @@ export interface ClientOptions {
   rateLimit?: { limit?: number; windowMs?: number } | false;
   /** Per-account write budget to track (default 200 per hour). */
   writeBudget?: { limit?: number; windowMs?: number };
+  /**
+   * Where the request rate, a 429's pause and the write budget are kept. Default: this
+   * process's memory. `redisStore()` from `adrails/redis` shares them across processes.
+   */
+  store?: AdStore;
   /** undici dispatcher (proxies, custom agents). */
   dispatcher?: Dispatcher;
 }
@@ -48,8 +55,8 @@ export interface AdClient {
   call(tool: string, body: Record<string, unknown>, options?: CallOptions): Promise<Outcome>;
   /** The client-side limiter of this key, with the service's last rate-limit headers. */
   rateLimit(): RateLimitState;
-  /** What this client has counted of an account's write budget. */
-  writeBudget(accountId: string): WriteBudgetState;
+  /** What the store has counted of an account's write budget. */
+  writeBudget(accountId: string): Promise<WriteBudgetState>;
 }
 
 const RETRY_KEYS = ["request_id", "idempotency_key", "idempotencyKey"] as const;
@@ -65,11 +72,19 @@ export function createClient(options: ClientOptions = {}): AdClient {
   const maxWaitMs = (options.retry?.maxWaitS ?? 60) * 1000;
   const baseDelayMs = options.retry?.baseDelayMs ?? 500;
   const limits = options.rateLimit;
+  const store = options.store ?? defaultStore();
   const limiter =
     limits === false || !apiKey || !baseUrl
-      ? createOpenLimiter()
-      : limiterFor(baseUrl, apiKey, limits?.limit ?? 60, limits?.windowMs ?? 60_000);
+      ? createOpenLimiter(store)
+      : limiterFor(
+          store,
+          bucketOf(baseUrl, apiKey),
+          positive(limits?.limit, 60, "rateLimit.limit"),
+          positive(limits?.windowMs, 60_000, "rateLimit.windowMs"),
+        );
   const budget = createWriteBudget(
+    store,
+    baseUrl,
     options.writeBudget?.limit ?? 200,
     options.writeBudget?.windowMs ?? 3_600_000,
   );
@@ -108,18 +123,19 @@ export function createClient(options: ClientOptions = {}): AdClient {
     const postOptions = { authorization, timeoutMs, signal, dispatcher: options.dispatcher };
     let rateLimit: RateLimitInfo | undefined;
 
+    const mayFallBack = route.definition?.effect === "read" || route.definition?.effect === "calculator";
+
     for (let retry = 0; ; retry++) {
+      const turn = await limiter.acquire({ signal, maxWaitMs, mayFallBack });
       // A 429 asked for a longer wait than a call may spend queued: answer at once instead of hanging.
-      const blockedMs = limiter.blockedUntil() - Date.now();
-      if (blockedMs > maxWaitMs) return heldBack(tool, blockedMs, retry, started, rateLimit);
-      // A free token is taken without a turn of the event loop; only a wait goes through a promise.
-      if (!limiter.tryAcquire(signal) && !(await limiter.acquire(signal))) {
-        return abortedCall(tool, retry, started, rateLimit);
-      }
+      if (turn.kind === "held") return heldBack(tool, turn.waitMs, retry, started, rateLimit);
+      if (turn.kind === "aborted") return abortedCall(tool, retry, started, rateLimit);
+      if (turn.kind === "store-error") return storeFailure(tool, turn.error, retry, started, rateLimit);
       const attempt = await post(route.target, payload, postOptions);
       const attempts = retry + 1;
 
       if (attempt.kind === "failure") {
+        limiter.heard(turn, undefined);
         if (attempt.cause === "aborted") return abortedCall(tool, attempts, started, rateLimit);
         if (networkRetrySafe && retry < maxRetries) {
           if (!(await sleep(backoffMs(retry, baseDelayMs, maxWaitMs), signal))) {
@@ -131,10 +147,8 @@ export function createClient(options: ClientOptions = {}): AdClient {
       }
 
       const heard = readRateLimit(attempt.headers);
-      if (heard) {
-        rateLimit = heard;
-        limiter.observe(heard);
-      }
+      if (heard) rateLimit = heard;
+      limiter.heard(turn, heard);
       // Without Retry-After, a 429 still says when the window resets.
       const retryAfterS =
         parseRetryAfter(header(attempt.headers, "retry-after")) ??
@@ -145,7 +159,7 @@ export function createClient(options: ClientOptions = {}): AdClient {
 
       const waitMs = refusalWaitMs(attempt.status, retryAfterS, rateLimit, retry);
       if (waitMs === undefined) {
-        if (route.countsWrites) countWrite(body, answer);
+        if (route.countsWrites) await countWrite(body, answer);
         return finished(answer, tool, attempts, started, rateLimit);
       }
       // The whole wait the service asked for: later calls answer at once rather than collect 429s.
@@ -176,7 +190,7 @@ export function createClient(options: ClientOptions = {}): AdClient {
 
   function networkError(
     tool: string,
-    cause: "timeout" | "connection" | "aborted" | "config",
+    cause: "timeout" | "connection" | "aborted" | "config" | "store",
     message: string,
     attempts: number,
     started: number,
@@ -206,6 +220,17 @@ export function createClient(options: ClientOptions = {}): AdClient {
     return finished(answer, tool, attempts, started, rateLimit);
   }
 
+  /** A call not sent because the shared store failed; the store is named, the key never. */
+  function storeFailure(
+    tool: string,
+    error: StoreError,
+    attempts: number,
+    started: number,
+    rateLimit?: RateLimitInfo,
+  ): Outcome {
+    return networkError(tool, "store", `${tool}: ${error.message}`, attempts, started, rateLimit);
+  }
+
   function abortedCall(tool: string, attempts: number, started: number, rateLimit?: RateLimitInfo): Outcome {
     return networkError(tool, "aborted", `${tool}: aborted by the caller`, attempts, started, rateLimit);
   }
@@ -226,12 +251,13 @@ export function createClient(options: ClientOptions = {}): AdClient {
     return Math.max(backoff, (retryAfterS ?? 0) * 1000);
   }
 
-  function countWrite(body: Record<string, unknown>, answer: Answer) {
+  /** Counting only: the service's 409 stays the authority, so a store that fails loses a count, nothing more. */
+  async function countWrite(body: Record<string, unknown>, answer: Answer) {
     const accountId = body.account_id;
     if (typeof accountId !== "string") return;
-    if (answer.kind === "success" || answer.kind === "partial") budget.record(accountId);
+    if (answer.kind === "success" || answer.kind === "partial") await budget.record(accountId);
     else if (answer.kind === "http-error" && answer.status === 409 && /budget/i.test(answer.error)) {
-      budget.markSpent(accountId);
+      await budget.markSpent(accountId);
     }
   }
 
@@ -263,6 +289,12 @@ export function isWellFormedKey(apiKey: string): boolean {
 /** Why a key is refused before anything is sent; never quotes the key. */
 export const MALFORMED_KEY =
   "The API key is malformed: service keys are adk_ followed by letters, digits, _ or -. Nothing was sent.";
+
+function positive(value: number | undefined, fallback: number, name: string): number {
+  if (value === undefined) return fallback;
+  if (!(value > 0)) throw new RangeError(`${name} must be a positive number`);
+  return value;
+}
 
 function configProblem(apiKey: string, baseUrl: string): string | undefined {
   if (!apiKey) return "No API key: pass apiKey or set ADRAILS_API_KEY. Nothing was sent.";

@@ -1,4 +1,6 @@
 import { createHash } from "node:crypto";
+import type { AdStore, RateRule } from "../store/index.js";
+import { StoreError } from "../store/index.js";
 import type { RateLimitInfo } from "./outcome.js";
 
 /** The client-side limiter as `client.rateLimit()` reports it. */
@@ -7,126 +9,220 @@ export interface RateLimitState {
   enabled: boolean;
   limit: number;
   windowMs: number;
-  /** Requests that may start now. */
+  /** Requests that may start now, as far as this process knows. */
   available: number;
-  /** Calls waiting for a token, first come first served. */
+  /** Calls of this process waiting for a turn, first come first served. */
   queued: number;
-  /** Epoch ms before which nothing is sent (after a 429 or an exhausted window). */
+  /** Epoch ms before which nothing is sent (after a 429). */
   blockedUntil?: number;
   /** The rate-limit headers of the last answer. */
   server?: RateLimitInfo;
 }
 
+/** What waiting for a turn gave. */
+export type Turn =
+  | { kind: "go"; seq: number; run: string; store: AdStore }
+  | { kind: "aborted" }
+  /** A 429's pause longer than the caller may wait: answer at once, unsent. */
+  | { kind: "held"; waitMs: number }
+  | { kind: "store-error"; error: StoreError };
+
+export interface TurnOptions {
+  signal?: AbortSignal;
+  /** The longest 429 pause worth waiting out. */
+  maxWaitMs: number;
+  /** True for a read, which may go on with the store's local fallback when the store fails. */
+  mayFallBack: boolean;
+}
+
 export interface Limiter {
-  /** Takes a token now if one is free and nobody is queued; false otherwise (then call `acquire`). */
-  tryAcquire(signal?: AbortSignal): boolean;
-  /** Waits for a token; false when the signal aborted first. */
-  acquire(signal?: AbortSignal): Promise<boolean>;
-  /** Corrects the bucket from the service's X-RateLimit-* headers. */
-  observe(info: RateLimitInfo): void;
-  /** Sends nothing for `ms` (a 429 said so). */
+  /** Waits for this key's next turn (shared through the store with every process on it). */
+  acquire(options: TurnOptions): Promise<Turn>;
+  /** Reports that the request of `turn` was answered, with the service's rate-limit headers if any. */
+  heard(turn: Turn, info: RateLimitInfo | undefined): void;
+  /** Sends nothing on this key for `ms`, in every process (a 429 said so). */
   block(ms: number): void;
-  /** Epoch ms before which nothing is sent; 0 when not blocked. */
-  blockedUntil(): number;
   state(): RateLimitState;
 }
 
 interface Waiter {
-  resolve: (ok: boolean) => void;
-  signal?: AbortSignal;
+  options: TurnOptions;
+  resolve: (turn: Turn) => void;
   onAbort?: () => void;
 }
 
+const PROBE_MS = 2000;
+/** The longest a request is assumed to take to reach the service; an unanswered one counts until a window after. */
+const HOLD_MS = 5000;
+
+/** Rounding allowed between our clock and the service's window: 1% of it, 10 ms to 250 ms. */
+export function marginFor(windowMs: number): number {
+  return Math.min(250, Math.max(10, Math.round(windowMs * 0.01)));
+}
+
 /**
- * A bucket of `limit` tokens per key. Each request spends one, and a spent token comes back
- * `windowMs` later, so no stretch of `windowMs` ever sees more than `limit` requests, whatever
- * kind of window the service counts in. Callers without a token queue in order.
+ * A sliding window of `limit` requests per `windowMs` per key, kept in the store: each request
+ * counts from its grant until a window after its answer. It reached the service somewhere in
+ * between, so no stretch of the window ever sees more than `limit` of them arrive, whatever kind
+ * of window the service counts in and however late a busy process sends. The
+ * service's X-RateLimit-* headers hold it back further when the service allows fewer; a 429's
+ * Retry-After pauses the key everywhere. This process's callers queue in order, and only the head
+ * of the queue asks the store, so a queue costs one store operation per turn.
  */
-export function createLimiter(limit: number, windowMs: number): Limiter {
-  let returns: number[] = [];
-  let blockedUntil = 0;
+export function createLimiter(store: AdStore, bucket: string, limit: number, windowMs: number): Limiter {
+  const rule: RateRule = {
+    limit,
+    windowMs,
+    marginMs: marginFor(windowMs),
+    probeMs: PROBE_MS,
+    holdMs: HOLD_MS,
+  };
+  const queue: Waiter[] = [];
+  let head = 0;
+  let pumping = false;
+  let wake: (() => void) | undefined;
   let server: RateLimitInfo | undefined;
-  const waiters: Waiter[] = [];
-  let timer: NodeJS.Timeout | undefined;
+  let blockedUntil = 0;
+  let lastAvailable = limit;
+  let fallback: Limiter | undefined;
 
-  const available = (now: number) => {
-    // Most calls find nothing returned yet: count before copying.
-    let back = 0;
-    for (const t of returns) if (t <= now) back++;
-    if (back > 0) returns = returns.filter((t) => t > now);
-    return Math.max(0, limit - returns.length);
-  };
-
-  const pump = () => {
-    clearTimeout(timer);
-    timer = undefined;
-    const now = Date.now();
-    while (waiters.length > 0 && now >= blockedUntil && available(now) > 0) {
-      const waiter = waiters.shift()!;
-      if (waiter.onAbort) waiter.signal?.removeEventListener("abort", waiter.onAbort);
-      returns.push(now + windowMs);
-      waiter.resolve(true);
+  const waiting = () => queue.length - head;
+  const shift = () => {
+    const waiter = queue[head]!;
+    queue[head++] = undefined as unknown as Waiter;
+    if (head > 1024 && head * 2 > queue.length) {
+      queue.splice(0, head);
+      head = 0;
     }
-    if (waiters.length === 0) return;
-    const wakeAt = now < blockedUntil ? blockedUntil : Math.min(...returns);
-    timer = setTimeout(pump, Math.max(1, wakeAt - now));
+    if (waiter.onAbort) waiter.options.signal?.removeEventListener("abort", waiter.onAbort);
+    return waiter;
   };
+  const kick = () => wake?.();
+
+  async function pump() {
+    if (pumping) return;
+    pumping = true;
+    try {
+      while (waiting() > 0) {
+        let grant: Awaited<ReturnType<AdStore["takeRate"]>>;
+        try {
+          grant = await store.takeRate(bucket, rule, waiting());
+        } catch (error) {
+          failQueued(error);
+          continue;
+        }
+        if (grant.granted > 0) {
+          lastAvailable = Math.max(0, lastAvailable - grant.granted);
+          const first = grant.seq - grant.granted + 1;
+          for (let i = 0; i < grant.granted && waiting() > 0; i++) {
+            shift().resolve({ kind: "go", seq: first + i, run: grant.run, store });
+          }
+          continue;
+        }
+        lastAvailable = 0;
+        if (grant.paused) {
+          blockedUntil = Math.max(blockedUntil, Date.now() + grant.waitMs);
+          holdBack(grant.waitMs);
+          if (waiting() === 0) break;
+        }
+        await new Promise<void>((resolve) => {
+          const timer = setTimeout(done, grant.waitMs);
+          function done() {
+            clearTimeout(timer);
+            wake = undefined;
+            resolve();
+          }
+          wake = done;
+        });
+      }
+    } finally {
+      pumping = false;
+    }
+  }
+
+  /** Answers the waiters that would wait longer than they may for a 429's pause; the rest stay in order. */
+  function holdBack(waitMs: number) {
+    const kept: Waiter[] = [];
+    while (waiting() > 0) {
+      const waiter = shift();
+      if (waitMs > waiter.options.maxWaitMs) waiter.resolve({ kind: "held", waitMs });
+      else kept.push(waiter);
+    }
+    for (const waiter of kept) enqueue(waiter);
+  }
+
+  /** The store failed: reads go on locally when the store allows it, everything else is refused. */
+  function failQueued(error: unknown) {
+    const failure =
+      error instanceof StoreError
+        ? error
+        : new StoreError(store.name, `The shared store (${store.name}) failed.`);
+    while (waiting() > 0) {
+      const waiter = shift();
+      if (waiter.options.mayFallBack && store.fallback) {
+        fallback ??= limiterFor(store.fallback, bucket, limit, windowMs);
+        void fallback.acquire(waiter.options).then(waiter.resolve);
+      } else {
+        waiter.resolve({ kind: "store-error", error: failure });
+      }
+    }
+  }
+
+  function enqueue(waiter: Waiter) {
+    const { signal } = waiter.options;
+    if (signal && !waiter.onAbort) {
+      waiter.onAbort = () => {
+        const at = queue.indexOf(waiter, head);
+        if (at < 0) return;
+        queue.splice(at, 1);
+        waiter.resolve({ kind: "aborted" });
+      };
+      signal.addEventListener("abort", waiter.onAbort, { once: true });
+    }
+    queue.push(waiter);
+  }
 
   return {
-    tryAcquire(signal) {
-      if (signal?.aborted || waiters.length > 0) return false;
-      const now = Date.now();
-      if (now < blockedUntil || available(now) === 0) return false;
-      returns.push(now + windowMs);
-      return true;
-    },
-    acquire(signal) {
-      if (signal?.aborted) return Promise.resolve(false);
-      return new Promise<boolean>((resolve) => {
-        const waiter: Waiter = { resolve, signal };
-        if (signal) {
-          waiter.onAbort = () => {
-            const at = waiters.indexOf(waiter);
-            if (at >= 0) waiters.splice(at, 1);
-            resolve(false);
-            pump();
-          };
-          signal.addEventListener("abort", waiter.onAbort, { once: true });
-        }
-        waiters.push(waiter);
-        pump();
+    acquire(options) {
+      if (options.signal?.aborted) return Promise.resolve({ kind: "aborted" });
+      return new Promise<Turn>((resolve) => {
+        enqueue({ options, resolve });
+        void pump();
       });
     },
-    observe(info) {
-      server = info;
-      const now = Date.now();
-      const until = now + resetMs(info.resetS, now, windowMs);
-      const have = available(now);
-      returns.sort((a, b) => a - b);
-      const comingBack = returns.filter((t) => t <= until).length;
-      let excess = have + comingBack - info.remaining;
-      if (excess <= 0) return;
-      // The service counts more than we do (another process shares the key, or its window is
-      // aligned differently): until its reset only `remaining` more requests may go.
-      const drained = Math.min(excess, have);
-      for (let i = 0; i < drained; i++) returns.push(until);
-      excess -= drained;
-      for (let i = 0; i < excess; i++) returns[i] = until;
-      pump();
+    heard(turn, info) {
+      if (turn.kind !== "go") return;
+      if (info) server = info;
+      const heard = {
+        seq: turn.seq,
+        run: turn.run,
+        ...(info?.resetS === undefined
+          ? {}
+          : { limit: info.limit, remaining: info.remaining, resetMs: resetMs(info.resetS, Date.now(), 0) }),
+      };
+      turn.store.heardRate(bucket, rule, heard).then(kick, () => {});
     },
     block(ms) {
       blockedUntil = Math.max(blockedUntil, Date.now() + ms);
-      pump();
+      store.pauseRate(bucket, ms).then(kick, () => {});
+      store.fallback?.pauseRate(bucket, ms).catch(() => {});
     },
-    blockedUntil: () => blockedUntil,
     state() {
       const now = Date.now();
+      const view = store.viewRateNow?.(bucket, rule);
+      let available = lastAvailable;
+      if (view) {
+        available = limit - view.used;
+        if (view.server) available = Math.min(available, view.server.remaining);
+        if (view.pausedMs > 0) blockedUntil = Math.max(blockedUntil, now + view.pausedMs);
+      }
+      if (blockedUntil > now) available = 0;
       return {
         enabled: true,
         limit,
         windowMs,
-        available: now < blockedUntil ? 0 : available(now),
-        queued: waiters.length,
+        available: Math.max(0, available),
+        queued: waiting(),
         ...(blockedUntil > now ? { blockedUntil } : {}),
         ...(server ? { server } : {}),
       };
@@ -135,16 +231,15 @@ export function createLimiter(limit: number, windowMs: number): Limiter {
 }
 
 /** A limiter that never holds a call back but still remembers the service's headers. */
-export function createOpenLimiter(): Limiter {
+export function createOpenLimiter(store: AdStore): Limiter {
   let server: RateLimitInfo | undefined;
   return {
-    tryAcquire: (signal) => !signal?.aborted,
-    acquire: (signal) => Promise.resolve(!signal?.aborted),
-    observe: (info) => {
-      server = info;
+    acquire: (options) =>
+      Promise.resolve(options.signal?.aborted ? { kind: "aborted" } : { kind: "go", seq: 0, run: "", store }),
+    heard: (_turn, info) => {
+      if (info) server = info;
     },
     block: () => {},
-    blockedUntil: () => 0,
     state: () => ({
       enabled: false,
       limit: Number.POSITIVE_INFINITY,
@@ -156,21 +251,27 @@ export function createOpenLimiter(): Limiter {
   };
 }
 
-const shared = new Map<string, Limiter>();
+const limiters = new WeakMap<AdStore, Map<string, Limiter>>();
 
-/**
- * The limiter of one key at one service, shared by every client of this process.
- * The map is keyed by a hash, so it never holds the key itself.
- */
-export function limiterFor(baseUrl: string, apiKey: string, limit: number, windowMs: number): Limiter {
-  const keyHash = createHash("sha256").update(apiKey).digest("hex");
-  const id = `${baseUrl}\n${keyHash}\n${limit}\n${windowMs}`;
-  let limiter = shared.get(id);
+/** The limiter of one bucket and rule on one store, shared by every client of this process. */
+export function limiterFor(store: AdStore, bucket: string, limit: number, windowMs: number): Limiter {
+  let byBucket = limiters.get(store);
+  if (!byBucket) {
+    byBucket = new Map();
+    limiters.set(store, byBucket);
+  }
+  const id = `${bucket}\n${limit}\n${windowMs}`;
+  let limiter = byBucket.get(id);
   if (!limiter) {
-    limiter = createLimiter(limit, windowMs);
-    shared.set(id, limiter);
+    limiter = createLimiter(store, bucket, limit, windowMs);
+    byBucket.set(id, limiter);
   }
   return limiter;
+}
+
+/** The store's name for one key at one service: a hash, so no store ever holds the key itself. */
+export function bucketOf(baseUrl: string, apiKey: string): string {
+  return createHash("sha256").update(`${baseUrl}\n${apiKey}`).digest("hex");
 }
 
 /** X-RateLimit-Reset as ms from now: seconds until reset, or an epoch in seconds when it looks like one. */

@@ -40,10 +40,10 @@ export type Outcome =
       /** The parsed body (or the first characters of a non-JSON one). */
       body: unknown;
     })
-  /** No HTTP answer: timeout, dropped connection, abort, DNS, or a local refusal before sending. */
+  /** No HTTP answer: timeout, dropped connection, abort, DNS, or a local refusal before sending (`config`, or `store`: the shared store failed, nothing was sent). */
   | (OutcomeBase & {
       kind: "network-error";
       status: null;
       error: string;
-      cause: "timeout" | "connection" | "aborted" | "config";
+      cause: "timeout" | "connection" | "aborted" | "config" | "store";
     });

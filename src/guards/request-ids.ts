@@ -175,7 +175,8 @@ export function mayHaveApplied(outcome: Outcome): boolean {
     case "soft-error":
       return false;
     case "network-error":
-      return outcome.cause !== "config";
+      // Nothing was sent: a configuration problem, or the shared store failing before the send.
+      return outcome.cause !== "config" && outcome.cause !== "store";
     case "http-error":
       return outcome.status !== 429 && !isDefinitiveRefusal(outcome);
   }

@@ -240,6 +240,11 @@ function shapeNetworkError(outcome: NetworkError, ctx: ShapeContext): ToolResult
         "adrails is not configured to reach the service (API key or base URL). A person must fix the configuration; do not retry.";
       retryable = false;
       break;
+    case "store":
+      // The error names the store; nothing reached the service, so a later retry cannot duplicate.
+      hint =
+        "Nothing was sent: the shared store adrails keeps its limits and approvals in is unavailable. Wait a little and try again; if it persists, tell the user the store needs attention.";
+      break;
     default:
       hint = ctx.writes
         ? ctx.idField

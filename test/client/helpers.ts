@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { type ClientOptions, createClient, type Outcome } from "../../src/client/index.js";
+import { memoryStore } from "../../src/store/index.js";
 import { type FixtureServer, startFixtureServer } from "./fixture-server.js";
 
 const issuedKeys: string[] = [];
@@ -30,9 +31,15 @@ export function useFixture(): { server: FixtureServer } {
   return ref;
 }
 
-/** A client with its own key whose every outcome is kept for the redaction scan. */
+/** A client with its own key and store whose every outcome is kept for the redaction scan. */
 export function trackedClient(server: FixtureServer, options: ClientOptions = {}) {
-  const client = createClient({ apiKey: newKey(), baseUrl: server.url, rateLimit: false, ...options });
+  const client = createClient({
+    apiKey: newKey(),
+    baseUrl: server.url,
+    rateLimit: false,
+    store: memoryStore(),
+    ...options,
+  });
   return {
     ...client,
     call: async (...args: Parameters<typeof client.call>) => {

@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from "vitest";
 import { createClient } from "../../src/client/index.js";
-import { createLimiter, resetMs } from "../../src/client/limiter.js";
+import { createLimiter, marginFor, resetMs } from "../../src/client/limiter.js";
+import { memoryStore } from "../../src/store/index.js";
 import type { Reply } from "./fixture-server.js";
 import { wrapped } from "./fixture-server.js";
 import { newKey, scanOutcomesForKeys, sleep, track, trackedClient, useFixture } from "./helpers.js";
@@ -194,30 +195,66 @@ describe("limiter", () => {
 });
 
 describe("limiter parts", () => {
-  it("a spent token comes back one window later", async () => {
-    const limiter = createLimiter(2, 100);
-    expect(await limiter.acquire()).toBe(true);
-    expect(await limiter.acquire()).toBe(true);
+  const turn = (limiter: ReturnType<typeof createLimiter>, signal?: AbortSignal) =>
+    limiter.acquire({ signal, maxWaitMs: 60_000, mayFallBack: false });
+
+  it("a spent turn comes back one window (and its small margin) after its answer", async () => {
+    const limiter = createLimiter(memoryStore(), "b", 2, 100);
+    limiter.heard(await turn(limiter), undefined);
+    const second = await turn(limiter);
+    expect(second.kind).toBe("go");
     expect(limiter.state().available).toBe(0);
-    await sleep(120);
+    await sleep(100 + marginFor(100) + 20);
+    // The unanswered second request may still be on its way: it keeps counting.
+    expect(limiter.state().available).toBe(1);
+    limiter.heard(second, undefined);
+    await sleep(100 + marginFor(100) + 20);
     expect(limiter.state().available).toBe(2);
   });
 
-  it("tryAcquire takes a free token at once but never jumps the queue, a block or an abort", async () => {
-    const limiter = createLimiter(1, 100);
-    expect(limiter.tryAcquire()).toBe(true);
-    expect(limiter.tryAcquire()).toBe(false);
-    const queued = limiter.acquire();
-    await sleep(120);
-    // The returned token went to the caller that queued first.
-    expect(await queued).toBe(true);
-    expect(limiter.tryAcquire()).toBe(false);
-    await sleep(120);
-    expect(limiter.tryAcquire(AbortSignal.abort())).toBe(false);
-    limiter.block(100);
-    expect(limiter.tryAcquire()).toBe(false);
-    await sleep(120);
-    expect(limiter.tryAcquire()).toBe(true);
+  it("the first request of a key goes alone until its answer is heard", async () => {
+    const limiter = createLimiter(memoryStore(), "b", 10, 60_000);
+    const first = await turn(limiter);
+    const second = turn(limiter);
+    await sleep(60);
+    expect(limiter.state().queued).toBe(1);
+    limiter.heard(first, undefined);
+    expect((await second).kind).toBe("go");
+  });
+
+  it("never jumps the queue, and an aborted turn leaves it", async () => {
+    const limiter = createLimiter(memoryStore(), "b", 1, 100);
+    limiter.heard(await turn(limiter), undefined);
+    const controller = new AbortController();
+    const aborted = turn(limiter, controller.signal);
+    const queued = turn(limiter);
+    controller.abort();
+    expect(await aborted).toEqual({ kind: "aborted" });
+    expect((await queued).kind).toBe("go");
+    expect(limiter.state().queued).toBe(0);
+  });
+
+  it("a huge limit costs nothing: no per-slot memory, no recursion, every turn granted", async () => {
+    const store = memoryStore();
+    const limiter = createLimiter(store, "b", 1e9, 60_000);
+    limiter.heard(await turn(limiter), { limit: 1e9, remaining: 1e9 - 1, resetS: 60 });
+    const turns = await Promise.all(Array.from({ length: 50_000 }, () => turn(limiter)));
+    expect(turns.every((t) => t.kind === "go")).toBe(true);
+    expect(new Set(turns.map((t) => (t.kind === "go" ? t.seq : 0))).size).toBe(50_000);
+    expect(limiter.state()).toMatchObject({ queued: 0, available: 1e9 - 50_001 });
+  });
+
+  it("follows the service when its headers allow fewer than the configured limit", async () => {
+    const limiter = createLimiter(memoryStore(), "b", 60, 60_000);
+    const first = await turn(limiter);
+    limiter.heard(first, { limit: 3, remaining: 2, resetS: 1 });
+    await sleep(10);
+    expect((await turn(limiter)).kind).toBe("go");
+    expect((await turn(limiter)).kind).toBe("go");
+    expect(limiter.state().available).toBe(0);
+    const started = Date.now();
+    expect((await turn(limiter)).kind).toBe("go");
+    expect(Date.now() - started).toBeGreaterThanOrEqual(900);
   });
 
   it("reads X-RateLimit-Reset as seconds from now, or as an epoch when it is one", () => {

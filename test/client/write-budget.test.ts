@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { createWriteBudget } from "../../src/client/write-budget.js";
+import { memoryStore } from "../../src/store/index.js";
 import { wrapped } from "./fixture-server.js";
 import { scanOutcomesForKeys, sleep, trackedClient, useFixture } from "./helpers.js";
 
@@ -33,19 +34,19 @@ describe("write budget", () => {
     await client.call("push-creative", push("act_1", 2));
     await client.call("url-to-ads", { account_id: "act_2", url: "x.test" });
 
-    const first = client.writeBudget("act_1");
+    const first = await client.writeBudget("act_1");
     expect(first).toMatchObject({ limit: 5, used: 2, remaining: 3 });
     expect(first.resetAt).toBeGreaterThanOrEqual(before + 60_000);
-    expect(client.writeBudget("act_2")).toMatchObject({ used: 1, remaining: 4 });
-    expect(client.writeBudget("act_3")).toEqual({ limit: 5, used: 0, remaining: 5, resetAt: null });
+    expect(await client.writeBudget("act_2")).toMatchObject({ used: 1, remaining: 4 });
+    expect(await client.writeBudget("act_3")).toEqual({ limit: 5, used: 0, remaining: 5, resetAt: null });
   });
 
   it("forgets writes older than the window", async () => {
     const client = trackedClient(fixture.server, { writeBudget: { limit: 3, windowMs: 300 } });
     await client.call("push-creative", push("act_1", 3));
-    expect(client.writeBudget("act_1").used).toBe(1);
+    expect((await client.writeBudget("act_1")).used).toBe(1);
     await sleep(350);
-    expect(client.writeBudget("act_1")).toMatchObject({ used: 0, remaining: 3, resetAt: null });
+    expect(await client.writeBudget("act_1")).toMatchObject({ used: 0, remaining: 3, resetAt: null });
   });
 
   it("a 409 about the budget marks the account spent until the window ends", async () => {
@@ -56,10 +57,10 @@ describe("write budget", () => {
     });
     const outcome = await client.call("multiply-winner", { account_id: "act_7", ad_id: "1" });
     expect(outcome).toMatchObject({ kind: "http-error", status: 409 });
-    const state = client.writeBudget("act_7");
+    const state = await client.writeBudget("act_7");
     expect(state).toMatchObject({ limit: 200, used: 200, remaining: 0 });
     expect(state.resetAt).toBeGreaterThan(Date.now() + 3_500_000);
-    expect(client.writeBudget("act_8").remaining).toBe(200);
+    expect((await client.writeBudget("act_8")).remaining).toBe(200);
   });
 
   it("a 409 for another reason leaves the budget alone", async () => {
@@ -69,25 +70,25 @@ describe("write budget", () => {
       json: wrapped({ error: "hard_confirm_text is required for ACTIVE" }),
     });
     await client.call("push-creative", push("act_1", 4));
-    expect(client.writeBudget("act_1")).toMatchObject({ limit: 200, used: 0, remaining: 200 });
+    expect(await client.writeBudget("act_1")).toMatchObject({ limit: 200, used: 0, remaining: 200 });
   });
 
   it("past its limit, resetAt is when a slot really frees up, and old writes leave the window", async () => {
-    const budget = createWriteBudget(2, 300);
-    budget.record("act_1");
+    const budget = createWriteBudget(memoryStore(), "http://x.test", 2, 300);
+    await budget.record("act_1");
     await sleep(60);
     const second = Date.now();
-    budget.record("act_1");
+    await budget.record("act_1");
     await sleep(60);
-    budget.record("act_1");
-    const state = budget.state("act_1");
+    await budget.record("act_1");
+    const state = await budget.state("act_1");
     expect(state).toMatchObject({ limit: 2, used: 2, remaining: 0 });
     // The first write leaving the window frees nothing: two are still counted until the second leaves.
     expect(state.resetAt).toBeGreaterThanOrEqual(second + 300);
     await sleep(320);
-    expect(budget.state("act_1")).toEqual({ limit: 2, used: 0, remaining: 2, resetAt: null });
-    for (let i = 0; i < 1000; i++) budget.record("act_2");
-    expect(budget.state("act_2")).toMatchObject({ used: 2, remaining: 0 });
+    expect(await budget.state("act_1")).toEqual({ limit: 2, used: 0, remaining: 2, resetAt: null });
+    for (let i = 0; i < 1000; i++) await budget.record("act_2");
+    expect(await budget.state("act_2")).toMatchObject({ used: 2, remaining: 0 });
   });
 });
 

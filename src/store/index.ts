@@ -1,0 +1,3 @@
+export { defaultStore, memoryStore } from "./memory.js";
+export type { AdStore, BudgetView, RateGrant, RateHeard, RateRule, RateView } from "./types.js";
+export { StoreError } from "./types.js";

@@ -1,0 +1,341 @@
+import { randomUUID } from "node:crypto";
+import {
+  type AdStore,
+  type BudgetView,
+  type RateGrant,
+  type RateHeard,
+  type RateRule,
+  type RateView,
+  SAME_WINDOW_SLACK_MS,
+} from "./types.js";
+
+/** The service's window as its headers described it. */
+interface Server {
+  limit: number;
+  remaining: number;
+  resetAt: number;
+  /** The longest reset heard: the service's window, as far as we can tell. */
+  windowMs: number;
+  /**
+   * True when `resetAt` is our guess after a reset passed (a window from our first request after
+   * it); false when it came from the service's headers, which round up and so never run early.
+   */
+  guessed: boolean;
+}
+
+/** Requests granted together; they count until a window after the last of them was answered. */
+interface Run {
+  id: string;
+  at: number;
+  n: number;
+  /** Answers still awaited. */
+  left: number;
+  /** When the run stops counting: provisional (`at` + hold + window) until every answer came. */
+  until: number;
+  settled: boolean;
+}
+
+/**
+ * One key's request rate. Requests granted by one take are one run, so memory grows with the
+ * takes in a window, never with the limit.
+ */
+interface Bucket {
+  /** Unanswered runs in grant order, so their provisional ends are in order too. */
+  pending: Run[];
+  pendingHead: number;
+  byId: Map<string, Run>;
+  /** Answered runs, ordered by when they stop counting. */
+  settled: Run[];
+  settledHead: number;
+  total: number;
+  seq: number;
+  pausedUntil: number;
+  heard: boolean;
+  probeUntil: number;
+  server?: Server;
+  touched: number;
+}
+
+/** A value that is forgotten at `until` (epoch ms). */
+interface Expiring<T> {
+  value: T;
+  until: number;
+}
+
+const SWEEP_EVERY = 256;
+
+/**
+ * The default store: everything in this process's memory, shared by every toolkit of the
+ * process that uses it. It never fails and needs no dependency; it cannot share anything with
+ * another process.
+ */
+export function memoryStore(): AdStore {
+  const buckets = new Map<string, Bucket>();
+  const writes = new Map<string, Expiring<number[]>>();
+  const spent = new Map<string, number>();
+  const used = new Map<string, number>();
+  const generations = new Map<string, Expiring<number>>();
+  const claims = new Map<string, Expiring<string>>();
+  let ops = 0;
+
+  /** Forgets what has expired, now and then rather than on every call. */
+  const sweep = (now: number) => {
+    if (++ops % SWEEP_EVERY !== 0) return;
+    for (const [k, b] of buckets) if (now - b.touched > 3_600_000 && b.total === 0) buckets.delete(k);
+    for (const [k, w] of writes) if (w.until <= now) writes.delete(k);
+    for (const [k, until] of spent) if (until <= now) spent.delete(k);
+    for (const [k, until] of used) if (until <= now) used.delete(k);
+    for (const [k, g] of generations) if (g.until <= now) generations.delete(k);
+    for (const [k, c] of claims) if (c.until <= now) claims.delete(k);
+  };
+
+  const bucketOf = (key: string, now: number): Bucket => {
+    let b = buckets.get(key);
+    if (!b) {
+      b = {
+        pending: [],
+        pendingHead: 0,
+        byId: new Map(),
+        settled: [],
+        settledHead: 0,
+        total: 0,
+        seq: 0,
+        pausedUntil: 0,
+        heard: false,
+        probeUntil: 0,
+        touched: now,
+      };
+      buckets.set(key, b);
+    }
+    b.touched = now;
+    return b;
+  };
+
+  /** Drops the runs that stopped counting; returns what is still counted and when the next one stops. */
+  const evict = (b: Bucket, now: number): { used: number; nextAt: number } => {
+    while (b.pendingHead < b.pending.length) {
+      const run = b.pending[b.pendingHead]!;
+      if (!run.settled && run.until > now) break;
+      if (!run.settled) {
+        b.total -= run.n;
+        b.byId.delete(run.id);
+      }
+      b.pendingHead++;
+    }
+    while (b.settledHead < b.settled.length && b.settled[b.settledHead]!.until <= now) {
+      b.total -= b.settled[b.settledHead++]!.n;
+    }
+    compact(b);
+    const pendingAt = b.pending[b.pendingHead]?.until ?? Number.POSITIVE_INFINITY;
+    const settledAt = b.settled[b.settledHead]?.until ?? Number.POSITIVE_INFINITY;
+    return { used: b.total, nextAt: Math.min(pendingAt, settledAt) };
+  };
+  const compact = (b: Bucket) => {
+    if (b.pendingHead > 64 && b.pendingHead * 2 > b.pending.length) {
+      b.pending = b.pending.slice(b.pendingHead);
+      b.pendingHead = 0;
+    }
+    if (b.settledHead > 64 && b.settledHead * 2 > b.settled.length) {
+      b.settled = b.settled.slice(b.settledHead);
+      b.settledHead = 0;
+    }
+  };
+
+  /** One more answer of a run: once all came, the run counts until a window after the last (it arrived before). */
+  const settle = (b: Bucket, rule: RateRule, id: string, now: number) => {
+    const run = b.byId.get(id);
+    if (!run || --run.left > 0) return;
+    b.byId.delete(id);
+    run.settled = true;
+    run.until = Math.min(now, run.at + rule.holdMs) + rule.windowMs + rule.marginMs;
+    if (run.until <= now) {
+      b.total -= run.n;
+      return;
+    }
+    // Answers come in about the order of their ends: insert from the back.
+    let at = b.settled.length;
+    while (at > b.settledHead && b.settled[at - 1]!.until > run.until) at--;
+    b.settled.splice(at, 0, run);
+  };
+
+  /**
+   * The service's window as of now: once its reset has passed, a fresh one of its limit opens with
+   * our next request (committed only when that request is granted).
+   */
+  const serverNow = (b: Bucket, now: number): Server | undefined => {
+    const s = b.server;
+    if (!s || now < s.resetAt) return s;
+    return { ...s, remaining: s.limit, resetAt: now + s.windowMs, guessed: true };
+  };
+
+  const view = (key: string): RateView => {
+    const now = Date.now();
+    const b = buckets.get(key);
+    if (!b) return { used: 0, pausedMs: 0 };
+    const usedNow = evict(b, now).used;
+    const s = b.server && now < b.server.resetAt ? b.server : undefined;
+    return {
+      used: usedNow,
+      pausedMs: Math.max(0, b.pausedUntil - now),
+      ...(s ? { server: { limit: s.limit, remaining: s.remaining, resetMs: s.resetAt - now } } : {}),
+    };
+  };
+
+  return {
+    name: "memory",
+
+    async takeRate(key: string, rule: RateRule, want: number): Promise<RateGrant> {
+      const now = Date.now();
+      sweep(now);
+      const b = bucketOf(key, now);
+      const none = { granted: 0, seq: b.seq, run: "" };
+      if (b.pausedUntil > now) return { ...none, waitMs: b.pausedUntil - now, paused: true };
+      const counted = evict(b, now);
+      let free = rule.limit - counted.used;
+      let waitMs = free > 0 ? 0 : counted.nextAt - now;
+      const server = serverNow(b, now);
+      if (server) {
+        if (server.remaining <= 0) waitMs = Math.max(waitMs, server.resetAt - now);
+        free = Math.min(free, server.remaining);
+      }
+      // The first answer carries the service's limit: learn it before sending a burst. A first
+      // request that takes long (a workflow runs for minutes) holds the others back only `probeMs`.
+      if (!b.heard && b.probeUntil > 0 && b.probeUntil <= now) b.heard = true;
+      if (!b.heard) {
+        if (b.probeUntil > now) return { ...none, waitMs: Math.min(25, b.probeUntil - now) };
+        free = Math.min(free, 1);
+      }
+      const granted = Math.max(0, Math.min(want, free));
+      if (granted === 0) return { ...none, waitMs: Math.max(1, waitMs) };
+      if (!b.heard) b.probeUntil = now + rule.probeMs;
+      const id = `${b.seq + 1}:${granted}:${now}`;
+      const run: Run = {
+        id,
+        at: now,
+        n: granted,
+        left: granted,
+        until: now + rule.holdMs + rule.windowMs + rule.marginMs,
+        settled: false,
+      };
+      b.pending.push(run);
+      b.byId.set(id, run);
+      b.total += granted;
+      b.seq += granted;
+      if (server) b.server = { ...server, remaining: server.remaining - granted };
+      return { granted, waitMs: 0, seq: b.seq, run: id };
+    },
+
+    async heardRate(key: string, rule: RateRule, heard: RateHeard) {
+      const now = Date.now();
+      const b = bucketOf(key, now);
+      b.heard = true;
+      b.probeUntil = 0;
+      settle(b, rule, heard.run, now);
+      const { limit, remaining, resetMs } = heard;
+      if (limit === undefined || remaining === undefined || resetMs === undefined) return;
+      // Requests granted after the answered one were not counted in its headers yet.
+      const left = Math.max(0, remaining - Math.max(0, b.seq - heard.seq));
+      const resetAt = now + resetMs;
+      const s = b.server;
+      const windowMs = Math.max(s?.windowMs ?? 0, resetMs, 1000);
+      // Resets heard round up, so they never run early: they replace a guess, and within one
+      // window the earliest wins.
+      if (!s || now >= s.resetAt || resetAt > s.resetAt + SAME_WINDOW_SLACK_MS) {
+        b.server = { limit, remaining: left, resetAt, windowMs, guessed: false };
+      } else if (s.guessed) {
+        b.server = { limit, remaining: Math.min(s.remaining, left), resetAt, windowMs, guessed: false };
+      } else {
+        b.server = {
+          limit,
+          remaining: Math.min(s.remaining, left),
+          resetAt: Math.min(s.resetAt, resetAt),
+          windowMs,
+          guessed: false,
+        };
+      }
+    },
+
+    async pauseRate(key: string, ms: number) {
+      const now = Date.now();
+      const b = bucketOf(key, now);
+      b.pausedUntil = Math.max(b.pausedUntil, now + ms);
+    },
+
+    viewRate: async (key: string) => view(key),
+    viewRateNow: (key: string) => view(key),
+
+    async recordWrite(account: string, limit: number, windowMs: number) {
+      const now = Date.now();
+      sweep(now);
+      const times = (writes.get(account)?.value ?? []).filter((t) => t > now - windowMs);
+      times.push(now);
+      // Past `limit`, the oldest write frees no slot when it leaves: keep the newest `limit`.
+      if (times.length > limit) times.splice(0, times.length - limit);
+      writes.set(account, { value: times, until: now + windowMs });
+    },
+
+    async markBudgetSpent(account: string, ms: number) {
+      spent.set(account, Date.now() + ms);
+    },
+
+    async viewBudget(account: string, limit: number, windowMs: number): Promise<BudgetView> {
+      const now = Date.now();
+      const until = spent.get(account) ?? 0;
+      if (until > now) return { used: limit, resetMs: until - now };
+      const times = (writes.get(account)?.value ?? []).filter((t) => t > now - windowMs);
+      return {
+        used: Math.min(limit, times.length),
+        resetMs: times.length === 0 ? null : times[0]! + windowMs - now,
+      };
+    },
+
+    async consume(id: string, expiresAtMs: number) {
+      const now = Date.now();
+      sweep(now);
+      if (!(expiresAtMs > now)) return false;
+      const until = used.get(id);
+      if (until !== undefined && until > now) return false;
+      used.set(id, expiresAtMs);
+      return true;
+    },
+
+    async generation(slot: string) {
+      const g = generations.get(slot);
+      return g && g.until > Date.now() ? g.value : 0;
+    },
+
+    async bumpGeneration(slot: string, expected: number, ttlMs: number) {
+      const now = Date.now();
+      sweep(now);
+      const g = generations.get(slot);
+      const current = g && g.until > now ? g.value : 0;
+      if (current !== expected) return false;
+      generations.set(slot, { value: expected + 1, until: now + ttlMs });
+      return true;
+    },
+
+    async claim(key: string, ttlMs: number) {
+      const now = Date.now();
+      sweep(now);
+      const held = claims.get(key);
+      if (held && held.until > now) return null;
+      const token = randomUUID();
+      claims.set(key, { value: token, until: now + ttlMs });
+      return token;
+    },
+
+    async release(key: string, token: string) {
+      if (claims.get(key)?.value === token) claims.delete(key);
+    },
+
+    async close() {},
+  };
+}
+
+let processStore: AdStore | undefined;
+
+/** The memory store every client of this process uses unless given another. */
+export function defaultStore(): AdStore {
+  processStore ??= memoryStore();
+  return processStore;
+}

@@ -1,0 +1,24 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createClient } from "../../src/client/index.js";
+import { type Simulator, startSimulator } from "../../src/sim/index.js";
+import { memoryStore } from "../../src/store/index.js";
+
+// The service allows 10 requests per 3 s while the client is left at its default 60 a minute,
+// as when another client spends most of the key. bench/stricter.ts runs the same with 100 reads.
+let sim: Simulator;
+beforeAll(async () => {
+  sim = await startSimulator({ rateLimit: { limit: 10, windowMs: 3000 } });
+});
+afterAll(() => sim?.close());
+
+describe("a service stricter than the configured limit", () => {
+  it("a burst of 40 reads in one step: all ok, the limit learned from the first answer, not from 429s", async () => {
+    const client = createClient({ apiKey: sim.apiKey, baseUrl: sim.url, store: memoryStore() });
+    const outcomes = await Promise.all(Array.from({ length: 40 }, () => client.call("list-accounts", {})));
+    expect(outcomes.map((o) => o.kind)).toEqual(Array(40).fill("success"));
+    const onWire = sim.control.requests().filter((r) => r.tool !== null);
+    expect(onWire.filter((r) => r.status === 429).length).toBeLessThanOrEqual(10);
+    expect(onWire.filter((r) => r.status === 200)).toHaveLength(40);
+    expect(client.rateLimit().server).toMatchObject({ limit: 10 });
+  }, 40_000);
+});

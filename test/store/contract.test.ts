@@ -1,0 +1,319 @@
+import { createClient } from "redis";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type AdStore, memoryStore, type RateRule, StoreError } from "../../src/store/index.js";
+import { redisStore } from "../../src/store/redis.js";
+import { startRedis, type TestRedis } from "../support/redis.js";
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const rule = (limit: number, windowMs: number, holdMs = 5000): RateRule => ({
+  limit,
+  windowMs,
+  marginMs: 20,
+  probeMs: 2000,
+  holdMs,
+});
+let redis: TestRedis & { close(): Promise<void> };
+const opened: AdStore[] = [];
+
+beforeAll(async () => {
+  redis = await startRedis();
+});
+afterAll(async () => {
+  for (const store of opened) await store.close();
+  await redis?.close();
+});
+
+let bucketCounter = 0;
+const fresh = (name: string) => `${name}-${++bucketCounter}-${Math.random()}`;
+
+const kinds: [string, () => AdStore][] = [
+  ["memory", () => memoryStore()],
+  [
+    "redis",
+    () => {
+      const store = redisStore({ url: redis.url });
+      opened.push(store);
+      return store;
+    },
+  ],
+];
+
+describe.each(kinds)("%s store", (_kind, make) => {
+  it("grants a first request alone, then up to the limit once an answer was heard", async () => {
+    const store = make();
+    const bucket = fresh("rate");
+    const probe = await store.takeRate(bucket, rule(3, 1000), 5);
+    expect(probe).toMatchObject({ granted: 1, seq: 1 });
+    const held = await store.takeRate(bucket, rule(3, 1000), 5);
+    expect(held.granted).toBe(0);
+    expect(held.waitMs).toBeLessThanOrEqual(25);
+    await store.heardRate(bucket, rule(3, 1000), { seq: 1, run: probe.run });
+    expect(await store.takeRate(bucket, rule(3, 1000), 5)).toMatchObject({ granted: 2, seq: 3 });
+    const full = await store.takeRate(bucket, rule(3, 1000), 1);
+    expect(full.granted).toBe(0);
+    // The answered request counts a window after its answer; the unanswered two would count longer.
+    expect(full.waitMs).toBeGreaterThan(800);
+    expect(full.waitMs).toBeLessThanOrEqual(1020);
+    expect(await store.viewRate(bucket, rule(3, 1000))).toMatchObject({ used: 3, pausedMs: 0 });
+  });
+
+  it("a first request that takes long holds the others back only for the probe time", async () => {
+    const store = make();
+    const bucket = fresh("rate");
+    const r = { ...rule(10, 1000), probeMs: 100 };
+    expect((await store.takeRate(bucket, r, 5)).granted).toBe(1);
+    expect((await store.takeRate(bucket, r, 5)).granted).toBe(0);
+    await sleep(150);
+    expect((await store.takeRate(bucket, r, 5)).granted).toBe(5);
+  });
+
+  it("counts a request until a window after its answer, or after the hold when no answer came", async () => {
+    const store = make();
+    const bucket = fresh("rate");
+    const r = rule(1, 200, 5000);
+    // An answer was heard on the key before, so the first request is no probe.
+    await store.heardRate(bucket, r, { seq: 0, run: "" });
+    const first = await store.takeRate(bucket, r, 1);
+    expect(first.granted).toBe(1);
+    // Unanswered, it may still be on its way: it counts for the hold and a window after it.
+    expect((await store.takeRate(bucket, r, 1)).waitMs).toBeGreaterThan(5000);
+    await store.heardRate(bucket, r, { seq: 1, run: first.run });
+    const answered = await store.takeRate(bucket, r, 1);
+    expect(answered.granted).toBe(0);
+    expect(answered.waitMs).toBeGreaterThan(0);
+    expect(answered.waitMs).toBeLessThanOrEqual(220);
+    await sleep(answered.waitMs + 5);
+    expect((await store.takeRate(bucket, r, 1)).granted).toBe(1);
+  });
+
+  it("follows the service's headers when they allow fewer, counting requests sent after the answered one", async () => {
+    const store = make();
+    const bucket = fresh("rate");
+    const probe = await store.takeRate(bucket, rule(100, 60_000), 1);
+    await store.heardRate(bucket, rule(100, 60_000), { seq: 1, run: "" });
+    expect((await store.takeRate(bucket, rule(100, 60_000), 2)).seq).toBe(3);
+    // The answer to request 1 says 4 are left; requests 2 and 3 were not counted in it yet.
+    await store.heardRate(bucket, rule(100, 60_000), {
+      seq: 1,
+      run: probe.run,
+      limit: 5,
+      remaining: 4,
+      resetMs: 600,
+    });
+    expect((await store.takeRate(bucket, rule(100, 60_000), 10)).granted).toBe(2);
+    const wait = await store.takeRate(bucket, rule(100, 60_000), 1);
+    expect(wait.granted).toBe(0);
+    expect(wait.waitMs).toBeGreaterThan(400);
+    expect((await store.viewRate(bucket, rule(100, 60_000))).server).toMatchObject({
+      limit: 5,
+      remaining: 0,
+    });
+    await sleep(wait.waitMs + 20);
+    // After the service's reset, its whole limit is open again (our own limit still counts).
+    expect((await store.takeRate(bucket, rule(100, 60_000), 10)).granted).toBe(5);
+  });
+
+  it("after the service's reset, its next headers replace our guess of the new window's end", async () => {
+    const store = make();
+    const bucket = fresh("rate");
+    const r = rule(100, 60_000);
+    const probe = await store.takeRate(bucket, r, 1);
+    await store.heardRate(bucket, r, { seq: 1, run: probe.run, limit: 2, remaining: 0, resetMs: 150 });
+    await sleep(200);
+    // The reset passed: a fresh window of 2, whose end we can only guess (a second at least)...
+    const opened = await store.takeRate(bucket, r, 5);
+    expect(opened.granted).toBe(2);
+    // ...until the service says it ends later: its rounded-up reset never runs early, so it wins.
+    await store.heardRate(bucket, r, { seq: 3, run: opened.run, limit: 2, remaining: 0, resetMs: 2000 });
+    const held = await store.takeRate(bucket, r, 1);
+    expect(held.granted).toBe(0);
+    expect(held.waitMs).toBeGreaterThan(1500);
+  });
+
+  it("a pause holds every take of the key and says it is a pause", async () => {
+    const store = make();
+    const bucket = fresh("rate");
+    await store.pauseRate(bucket, 300);
+    await store.pauseRate(bucket, 100);
+    const paused = await store.takeRate(bucket, rule(10, 1000), 1);
+    expect(paused).toMatchObject({ granted: 0, paused: true });
+    expect(paused.waitMs).toBeGreaterThan(200);
+    expect((await store.viewRate(bucket, rule(10, 1000))).pausedMs).toBeGreaterThan(200);
+    await sleep(paused.waitMs + 10);
+    expect((await store.takeRate(bucket, rule(10, 1000), 1)).granted).toBe(1);
+  });
+
+  it("counts writes per account in a sliding window, and a spent budget until it lapses", async () => {
+    const store = make();
+    const account = fresh("act");
+    await store.recordWrite(account, 2, 400);
+    await store.recordWrite(account, 2, 400);
+    await store.recordWrite(account, 2, 400);
+    const full = await store.viewBudget(account, 2, 400);
+    expect(full.used).toBe(2);
+    expect(full.resetMs).toBeGreaterThan(300);
+    await sleep(450);
+    expect(await store.viewBudget(account, 2, 400)).toEqual({ used: 0, resetMs: null });
+    await store.markBudgetSpent(account, 300);
+    expect((await store.viewBudget(account, 200, 3_600_000)).used).toBe(200);
+  });
+
+  it("uses an approval once, and never after its expiry", async () => {
+    const store = make();
+    const id = fresh("approval");
+    expect(await store.consume(id, Date.now() + 5000)).toBe(true);
+    expect(await store.consume(id, Date.now() + 5000)).toBe(false);
+    // Past its expiry an approval is refused even when it was never used.
+    expect(await store.consume(fresh("approval"), Date.now() - 1)).toBe(false);
+  });
+
+  it("the refusal ledger moves a slot on once per generation", async () => {
+    const store = make();
+    const slot = fresh("slot");
+    expect(await store.generation(slot)).toBe(0);
+    expect(await store.bumpGeneration(slot, 0, 60_000)).toBe(true);
+    expect(await store.bumpGeneration(slot, 0, 60_000)).toBe(false);
+    expect(await store.generation(slot)).toBe(1);
+    const results = await Promise.all([1, 1, 1, 1].map((g) => store.bumpGeneration(slot, g, 60_000)));
+    expect(results.filter(Boolean)).toHaveLength(1);
+    expect(await store.generation(slot)).toBe(2);
+  });
+
+  it("claims an in-flight send for one holder until released or expired", async () => {
+    const store = make();
+    const key = fresh("send");
+    const token = await store.claim(key, 200);
+    expect(token).toEqual(expect.any(String));
+    expect(await store.claim(key, 200)).toBeNull();
+    await store.release(key, "not-the-token");
+    expect(await store.claim(key, 200)).toBeNull();
+    await store.release(key, token!);
+    const again = await store.claim(key, 100);
+    expect(again).toEqual(expect.any(String));
+    await sleep(150);
+    expect(await store.claim(key, 100)).toEqual(expect.any(String));
+  });
+});
+
+describe("redis store across clients", () => {
+  const two = () => {
+    const a = redisStore({ url: redis.url });
+    const b = redisStore({ url: redis.url });
+    opened.push(a, b);
+    return [a, b] as const;
+  };
+
+  it("grants exactly the limit to many takes racing from separate connections", async () => {
+    const [a, b] = two();
+    const bucket = fresh("race");
+    const probe = await a.takeRate(bucket, rule(10, 5000), 1);
+    await a.heardRate(bucket, rule(10, 5000), { seq: 1, run: probe.run });
+    const grants = await Promise.all(
+      Array.from({ length: 40 }, (_, i) => (i % 2 ? a : b).takeRate(bucket, rule(10, 5000), 1)),
+    );
+    expect(grants.reduce((sum, g) => sum + g.granted, 0)).toBe(9);
+    expect(new Set(grants.filter((g) => g.granted).map((g) => g.seq)).size).toBe(9);
+  });
+
+  it("works on a node-redis client passed in, connecting it if needed, and leaves it open on close", async () => {
+    const client = createClient({ url: redis.url });
+    const store = redisStore({ client });
+    expect(await store.consume(fresh("own"), Date.now() + 1000)).toBe(true);
+    await store.close();
+    expect(client.isOpen).toBe(true);
+    await client.close();
+  });
+
+  it("one approval, two connections at once: exactly one use", async () => {
+    const [a, b] = two();
+    const id = fresh("approval");
+    const uses = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => (i % 2 ? a : b).consume(id, Date.now() + 10_000)),
+    );
+    expect(uses.filter(Boolean)).toHaveLength(1);
+  });
+
+  it("keys hold hashes, never the identifiers given, and every key expires", async () => {
+    const store = redisStore({ url: redis.url, prefix: "keyscan" });
+    opened.push(store);
+    const secret = "adk_live_S3cr3tKeyMaterial";
+    const probe = await store.takeRate(secret, rule(5, 1000), 1);
+    await store.heardRate(secret, rule(5, 1000), {
+      seq: 1,
+      run: probe.run,
+      limit: 5,
+      remaining: 4,
+      resetMs: 1000,
+    });
+    await store.pauseRate(secret, 100);
+    await store.recordWrite(secret, 5, 1000);
+    await store.markBudgetSpent(secret, 1000);
+    await store.consume(secret, Date.now() + 1000);
+    await store.bumpGeneration(secret, 0, 1000);
+    await store.claim(secret, 1000);
+    const raw = createClient({ url: redis.url });
+    await raw.connect();
+    const keys = await raw.keys("keyscan:*");
+    expect(keys.length).toBeGreaterThanOrEqual(8);
+    for (const key of keys) {
+      expect(key).not.toContain("adk_");
+      expect(key).not.toContain("S3cr3t");
+      expect(await raw.pTTL(key)).toBeGreaterThan(0);
+    }
+    await raw.close();
+  });
+});
+
+describe("redis store when Redis fails", () => {
+  it("fails within the connect timeout with an error naming the store, never its password", async () => {
+    const store = redisStore({ url: "redis://:hunter2pass@127.0.0.1:1", connectTimeoutMs: 300 });
+    opened.push(store);
+    const started = Date.now();
+    const error = await store.consume("x", Date.now() + 1000).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(StoreError);
+    expect(Date.now() - started).toBeLessThan(2000);
+    expect(String((error as Error).message)).toContain("redis at 127.0.0.1:1");
+    expect(String((error as Error).message)).not.toContain("hunter2");
+    expect(store.name).not.toContain("hunter2");
+  });
+
+  it("a Redis too slow to answer fails the operation after the command timeout, not later", async () => {
+    const store = redisStore({ url: redis.url, commandTimeoutMs: 200 });
+    opened.push(store);
+    expect(await store.generation(fresh("slow"))).toBe(0);
+    const raw = createClient({ url: redis.url });
+    await raw.connect();
+    // A script that keeps Redis busy for 1.5 s blocks every other client meanwhile.
+    const busy = raw.eval(
+      "local t = redis.call('TIME') local start = t[1] * 1000 + t[2] / 1000 " +
+        "repeat t = redis.call('TIME') until t[1] * 1000 + t[2] / 1000 - start > 1500 return 1",
+    );
+    await sleep(50);
+    const started = Date.now();
+    await expect(store.consume(fresh("slow"), Date.now() + 5000)).rejects.toBeInstanceOf(StoreError);
+    expect(Date.now() - started).toBeLessThan(1200);
+    await busy;
+    await raw.close();
+  });
+
+  it("refuses at once while Redis is down, and works again when it is back, with no new store", async () => {
+    const own = await startRedis();
+    const store = redisStore({ url: own.url, commandTimeoutMs: 300, onStoreError: "local" });
+    opened.push(store);
+    expect(store.fallback?.name).toBe("memory");
+    expect(await store.consume(fresh("a"), Date.now() + 5000)).toBe(true);
+    await own.stop();
+    const started = Date.now();
+    await expect(store.consume(fresh("a"), Date.now() + 5000)).rejects.toBeInstanceOf(StoreError);
+    expect(Date.now() - started).toBeLessThan(1500);
+    await own.start();
+    let back = false;
+    for (let i = 0; i < 100 && !back; i++) {
+      back = await store.consume(fresh("a"), Date.now() + 5000).catch(() => false);
+      if (!back) await sleep(50);
+    }
+    expect(back).toBe(true);
+    await store.close();
+    await own.close();
+  });
+});
