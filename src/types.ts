@@ -83,6 +83,19 @@ export interface HumanDenial {
   reason?: string;
 }
 
+/**
+ * A person answered in a framework flow, but the answer cannot be bound to this call: it names
+ * another payload or call, or names none while several confirmations were pending at once.
+ */
+export interface UnboundAnswer {
+  /** Where it came from, e.g. "langgraph". Recorded in the audit event. */
+  via: string;
+  /** Why the answer does not count for this call. */
+  reason: string;
+  /** The fingerprints of the confirmations pending when the answer came. */
+  pending: string[];
+}
+
 /** Per-call context an adapter passes in. */
 export interface CallContext {
   signal?: AbortSignal;
@@ -97,6 +110,12 @@ export interface CallContext {
    * "pause"`, an ACTIVE push-creative is sent PAUSED instead, as after any other denial.
    */
   denial?: HumanDenial;
+  /**
+   * A person's answer that cannot be bound to this call: nothing is sent (or, with
+   * `onUnconfirmedActive: "pause"`, an ACTIVE push is sent PAUSED), and the refusal names the
+   * payloads pending so the host can answer each one.
+   */
+  unbound?: UnboundAnswer;
   /** Per-call timeout override. */
   timeoutMs?: number;
 }

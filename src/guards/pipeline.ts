@@ -10,6 +10,7 @@ import type {
   ConfirmChannel,
   ConfirmRequest,
   ToolResult,
+  UnboundAnswer,
 } from "../types.js";
 import {
   type ApprovalLedger,
@@ -232,6 +233,7 @@ export function createCallPipeline(o: PipelineOptions): CallPipeline {
   function confirm(call: Call): Promise<Confirmation> | Confirmation {
     const { context } = call;
     if (context.denial !== undefined) return denialOf(context.denial);
+    if (context.unbound !== undefined) return unboundOf(context.unbound);
     if (context.approval !== undefined) {
       return redeemApproval(context.approval, call.change, { ttlMs: o.approvalTtlMs, ledger: o.approvals });
     }
@@ -354,6 +356,19 @@ export function createCallPipeline(o: PipelineOptions): CallPipeline {
         return null;
       }
     },
+  };
+}
+
+/** A person's answer that does not bind to this call, as a confirmation that did not happen. */
+function unboundOf(unbound: UnboundAnswer): Confirmation {
+  const via =
+    typeof unbound?.via === "string" && unbound.via !== "" ? unbound.via : "a framework approval flow";
+  const pending = Array.isArray(unbound?.pending) ? unbound.pending.filter((p) => typeof p === "string") : [];
+  const listed = pending.length > 0 ? ` (pending: ${pending.join(", ")})` : "";
+  return {
+    approved: false,
+    via,
+    reason: `a person's answer via ${via} could not be bound to this payload: ${String(unbound?.reason)}${listed}; the host must answer naming the payload's fingerprint or tool call, or answer each interrupt by its id`,
   };
 }
 
