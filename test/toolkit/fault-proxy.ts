@@ -1,4 +1,4 @@
-import { createServer, type IncomingMessage, request, type ServerResponse } from "node:http";
+import { Agent, createServer, type IncomingMessage, request, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 
 /** An answer the proxy gives instead of forwarding: the request never reaches the simulator. */
@@ -11,6 +11,8 @@ export interface FaultProxy {
   url: string;
   /** The next `count` requests get this answer, unforwarded (a 401 while a key is replaced, a 500). */
   refuseNext(refusal: Refusal, count?: number): void;
+  /** Forgets refusals not used yet. */
+  clear(): void;
   /** How many answers the proxy gave itself. */
   refused(): number;
   close(): Promise<void>;
@@ -24,6 +26,7 @@ export async function startFaultProxy(target: string): Promise<FaultProxy> {
   const upstream = new URL(target);
   const queue: Refusal[] = [];
   let given = 0;
+  const agent = new Agent({ keepAlive: true });
   const server = createServer((req: IncomingMessage, res: ServerResponse) => {
     const refusal = queue.shift();
     if (refusal) {
@@ -42,6 +45,7 @@ export async function startFaultProxy(target: string): Promise<FaultProxy> {
         method: req.method,
         path: req.url,
         headers: req.headers,
+        agent,
       },
       (answer) => {
         res.writeHead(answer.statusCode ?? 502, answer.headers);
@@ -61,9 +65,13 @@ export async function startFaultProxy(target: string): Promise<FaultProxy> {
     refuseNext(refusal, count = 1) {
       for (let i = 0; i < count; i++) queue.push(refusal);
     },
+    clear: () => {
+      queue.length = 0;
+    },
     refused: () => given,
     close: () =>
       new Promise<void>((resolve) => {
+        agent.destroy();
         server.closeAllConnections();
         server.close(() => resolve());
       }),
