@@ -65,13 +65,20 @@ export type ConfirmChannel = (request: ConfirmRequest) => ConfirmDecision | Prom
 export interface HumanApproval {
   /** Fingerprint of the payload the person approved. */
   fingerprint: string;
-  /** The person's confirmation text, when they gave one. */
+  /** The person's confirmation text, when they gave one; without it a recorded statement is sent. */
   text?: string;
   /** Where it came from, e.g. "ai-sdk" or "langgraph". Recorded in the audit event. */
   via: string;
-  /** Identifies this approval so it can be used once (defaults to the fingerprint + time). */
+  /**
+   * Identifies this approval: it is used once, and the push it allows sends a request id derived
+   * from it, so a second delivery anywhere replays instead of creating. Without an id the approval
+   * is identified by what it says (fingerprint, via, text, approvedAt), whatever call carries it.
+   */
   id?: string;
-  /** Epoch ms; an approval older than the toolkit's `approvalTtlMs` is refused. */
+  /**
+   * Epoch ms; the approval is valid for the toolkit's `approvalTtlMs` from then. Without it, from
+   * when this toolkit first sees it.
+   */
   approvedAt?: number;
 }
 

@@ -31,11 +31,16 @@ export interface LangChainAdapterOptions {
    * How an ACTIVE `push-creative` gets its human confirmation.
    * - `"callback"` (default): the toolkit's `confirm` channel.
    * - `"interrupt"`: the tool pauses the graph with LangGraph's `interrupt()`, showing the
-   *   {@link ConfirmRequest}; resume with `new Command({ resume: { approved, text?, reason? } })`.
-   *   An approval counts as the person's confirmation of that exact payload, once. Needs a
-   *   checkpointer and a `thread_id`; where the graph cannot pause, nobody is asked and the
-   *   toolkit decides as without a framework approval (its `confirm` channel, else no ACTIVE ad).
-   *   With several pending interrupts, resume each by id: `{ resume: { [interruptId]: decision } }`.
+   *   {@link InterruptRequest}; resume with `new Command({ resume: { approved, text?, reason?,
+   *   fingerprint } })`, naming the fingerprint shown. LangGraph hands one resume value to every
+   *   interrupt pending in a step, so an approval that names no payload counts only when a single
+   *   confirmation is pending; otherwise nothing is sent and the refusal lists the pending
+   *   fingerprints. Answer several at once by interrupt id: `{ resume: { [interrupt.id]: decision } }`
+   *   (such an answer reaches only its interrupt). Two identical payloads in one step are told
+   *   apart by `toolCallId`. An approval counts as the person's confirmation of that exact payload,
+   *   once. Needs a checkpointer and a `thread_id`; where the graph cannot pause, nobody is asked
+   *   and the toolkit decides as without a framework approval (its `confirm` channel, else no
+   *   ACTIVE ad).
    */
   approval?: "interrupt" | "callback";
   /** Scope for request ids when a call has no `context.sessionId` and no `thread_id`. */
@@ -51,6 +56,8 @@ export interface InterruptDecision {
   reason?: string;
   /** The fingerprint the person approved; when given it must match the payload. */
   fingerprint?: string;
+  /** The tool call the person answered (the interrupt's `toolCallId`); when given it must match. */
+  toolCallId?: string;
 }
 
 /** What the interrupt carries to the host: the confirmation request of the exact payload. */
