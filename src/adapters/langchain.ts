@@ -221,7 +221,9 @@ function askPerson(
   return { kind: "approved", approval };
 }
 
+/** The messages of a graph's state: `{ messages }`, or the list itself in a graph of messages only. */
 function messagesOf(state: unknown): readonly unknown[] | undefined {
+  if (Array.isArray(state)) return state;
   const messages = (state as { messages?: unknown } | null | undefined)?.messages;
   return Array.isArray(messages) ? messages : undefined;
 }
