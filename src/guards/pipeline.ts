@@ -155,9 +155,12 @@ export function createCallPipeline(o: PipelineOptions): CallPipeline {
       givenId: prepared.givenId,
       idDerived: false,
     };
-    const refused = await confirmStep(call);
-    if (refused) return refused;
-    await keyStep(call);
+    // Reads skip the steps that only writes need, and their turns of the event loop.
+    if (def.name === CONFIRM_TOOL || def.name === "creative-loop") {
+      const refused = await confirmStep(call);
+      if (refused) return refused;
+    }
+    if (def.idField) await keyStep(call);
     const outcome = await sendStep(call);
     return shapeStep(call, outcome);
   }
@@ -321,7 +324,7 @@ export function createCallPipeline(o: PipelineOptions): CallPipeline {
   }
 
   function shapeStep(call: Call, outcome: Outcome): ToolResult {
-    safely(o.onOutcome, redactDeep(outcome, o.apiKey), call.context.toolCallId);
+    if (o.onOutcome) safely(o.onOutcome, redactDeep(outcome, o.apiKey), call.context.toolCallId);
     const idField = call.def.idField?.name;
     return shapeOutcome(outcome, {
       writes: call.def.effect === "write" || call.def.effect === "workflow",
