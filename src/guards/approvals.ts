@@ -99,11 +99,13 @@ export async function redeemApproval(
 }
 
 /**
- * What identifies an approval: its `id`, or else everything it says. The tool call it arrives with
- * is left out on purpose, so the same approval object passed with another call is the same approval.
+ * What identifies an approval: its `id` for this payload, or else everything it says. The tool call
+ * it arrives with is left out on purpose, so the same approval object passed with another call is
+ * the same approval. The payload is part of it, so ids that repeat across payloads (tool call ids
+ * some providers number from 0 in every message) never make one approval stand for another.
  */
 function approvalKey(approval: Partial<HumanApproval>, fingerprint: string, via: string): string {
-  if (typeof approval.id === "string" && approval.id !== "") return `id:${approval.id}`;
+  if (typeof approval.id === "string" && approval.id !== "") return `id:${fingerprint}:${approval.id}`;
   const text = typeof approval.text === "string" ? approval.text : "";
   return `anon:${digest(canonicalJson({ fingerprint, via, text, approvedAt: approval.approvedAt ?? null }))}`;
 }

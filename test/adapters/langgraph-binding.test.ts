@@ -1,6 +1,7 @@
 import { AIMessage, type BaseMessage } from "@langchain/core/messages";
 import { fakeModel } from "@langchain/core/testing";
-import { Command, MemorySaver } from "@langchain/langgraph";
+import { Command, END, MemorySaver, MessagesAnnotation, START, StateGraph } from "@langchain/langgraph";
+import { ToolNode } from "@langchain/langgraph/prebuilt";
 import { createAgent } from "langchain";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { type InterruptRequest, langchainTools } from "../../src/adapters/langchain.js";
@@ -132,5 +133,69 @@ describe("LangGraph: one resume value for two pending ACTIVE pushes", () => {
     await run.start();
     await run.resume({ approved: true, text: "Go live" });
     expect(live().map((ad) => [ad.headline, ad.hard_confirm_text])).toEqual([["Summer gear", "Go live"]]);
+  });
+});
+
+describe("tool call ids that repeat across messages", () => {
+  it("an approval of a later payload under a reused tool call id is its own approval", async () => {
+    const model = fakeModel()
+      .respondWithTools([{ name: "push-creative", args: push("0", "Summer gear").input, id: "0" }])
+      .respondWithTools([{ name: "push-creative", args: push("0", "Winter gear").input, id: "0" }])
+      .respond(new AIMessage("done"));
+    const agent = createAgent({
+      model,
+      tools: langchainTools(env.toolkit(), { approval: "interrupt" }),
+      checkpointer: new MemorySaver(),
+    });
+    const config = { configurable: { thread_id: `reused-${Math.random()}` } };
+    const first = (await agent.invoke(
+      { messages: [{ role: "user", content: "Launch two." }] },
+      config,
+    )) as Invoked;
+    const second = (await agent.invoke(
+      new Command({ resume: { approved: true, fingerprint: first.__interrupt__![0]!.value.fingerprint } }),
+      config,
+    )) as Invoked;
+    await agent.invoke(
+      new Command({ resume: { approved: true, fingerprint: second.__interrupt__![0]!.value.fingerprint } }),
+      config,
+    );
+    expect(live().map((ad) => ad.headline)).toEqual(["Summer gear", "Winter gear"]);
+  });
+});
+
+describe("a graph of its own with ToolNode", () => {
+  function toolGraph(calls: ScriptedCall[]) {
+    const graph = new StateGraph(MessagesAnnotation)
+      .addNode("tools", new ToolNode(langchainTools(env.toolkit(), { approval: "interrupt" })))
+      .addEdge(START, "tools")
+      .addEdge("tools", END)
+      .compile({ checkpointer: new MemorySaver() });
+    const config = { configurable: { thread_id: `tool-node-${Math.random()}` } };
+    const message = new AIMessage({
+      content: "",
+      tool_calls: calls.map((c) => ({ id: c.id, name: c.name, args: c.input, type: "tool_call" as const })),
+    });
+    return {
+      start: () => graph.invoke({ messages: [message] }, config) as Promise<Invoked>,
+      resume: (resume: unknown) => graph.invoke(new Command({ resume }), config) as Promise<Invoked>,
+    };
+  }
+
+  it("binds an unnamed answer to the one pending push, and refuses it for two", async () => {
+    const one = toolGraph([push("c1", "Alone")]);
+    expect((await one.start()).__interrupt__).toHaveLength(1);
+    await one.resume({ approved: true });
+    expect(live().map((ad) => ad.headline)).toEqual(["Alone"]);
+
+    // ToolNode runs both calls in one task, which asks one interrupt at a time.
+    const two = toolGraph([push("c1", "First"), push("c2", "Second")]);
+    const [asked] = (await two.start()).__interrupt__!;
+    const next = await two.resume({ approved: true });
+    expect(live().map((ad) => ad.headline)).toEqual(["Alone"]);
+    const [again] = next.__interrupt__ ?? [];
+    expect(again?.value.toolCallId).not.toBe(asked!.value.toolCallId);
+    await two.resume({ approved: true, fingerprint: again!.value.fingerprint });
+    expect(live()).toHaveLength(2);
   });
 });

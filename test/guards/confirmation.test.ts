@@ -97,7 +97,7 @@ describe("framework approvals", () => {
       approved: true,
       text: "Go live",
       via: "ai-sdk",
-      key: "id:a1",
+      key: "id:fp_a:a1",
     });
     expect(
       await redeem({ fingerprint: "fp_a", via: "ai-sdk", id: "a1", text: "Go live" }, "fp_a", ledger),
