@@ -67,13 +67,20 @@ export type ConfirmChannel = (request: ConfirmRequest) => ConfirmDecision | Prom
 export interface HumanApproval {
   /** Fingerprint of the payload the person approved. */
   fingerprint: string;
-  /** The person's confirmation text, when they gave one. */
+  /** The person's confirmation text, when they gave one; without it a recorded statement is sent. */
   text?: string;
   /** Where it came from, e.g. "ai-sdk" or "langgraph". Recorded in the audit event. */
   via: string;
-  /** Identifies this approval so it can be used once (defaults to the fingerprint + time). */
+  /**
+   * Identifies this approval: it is used once, and the push it allows sends a request id derived
+   * from it, so a second delivery anywhere replays instead of creating. Without an id the approval
+   * is identified by what it says (fingerprint, via, text, approvedAt), whatever call carries it.
+   */
   id?: string;
-  /** Epoch ms; an approval older than the toolkit's `approvalTtlMs` is refused. */
+  /**
+   * Epoch ms; the approval is valid for the toolkit's `approvalTtlMs` from then. Without it, from
+   * when this toolkit first sees it.
+   */
   approvedAt?: number;
 }
 
@@ -83,6 +90,19 @@ export interface HumanDenial {
   via: string;
   /** Why the person declined, when they said; shown to the model. */
   reason?: string;
+}
+
+/**
+ * A person answered in a framework flow, but the answer cannot be bound to this call: it names
+ * another payload or call, or names none while several confirmations were pending at once.
+ */
+export interface UnboundAnswer {
+  /** Where it came from, e.g. "langgraph". Recorded in the audit event. */
+  via: string;
+  /** Why the answer does not count for this call. */
+  reason: string;
+  /** The fingerprints of the confirmations pending when the answer came. */
+  pending: string[];
 }
 
 /** Per-call context an adapter passes in. */
@@ -99,6 +119,12 @@ export interface CallContext {
    * "pause"`, an ACTIVE push-creative is sent PAUSED instead, as after any other denial.
    */
   denial?: HumanDenial;
+  /**
+   * A person's answer that cannot be bound to this call: nothing is sent (or, with
+   * `onUnconfirmedActive: "pause"`, an ACTIVE push is sent PAUSED), and the refusal names the
+   * payloads pending so the host can answer each one.
+   */
+  unbound?: UnboundAnswer;
   /** Per-call timeout override. */
   timeoutMs?: number;
 }

@@ -27,7 +27,9 @@ export interface AiSdkAdapterOptions {
    * - `"native"`: the AI SDK's tool approval (`needsApproval` in ai@6, or pass
    *   {@link aiSdkToolApproval} as `toolApproval` in ai@7). An approved call counts as the
    *   person's confirmation of that exact payload, once; the approval's `reason` is the
-   *   confirmation text. A denied call never runs: the AI SDK answers it with `execution-denied`
+   *   confirmation text. The push sends a request id derived from the approval, so the same
+   *   approval response delivered again (a retry, a double submit, another server instance)
+   *   replays the first push instead of creating a second ad. A denied call never runs: the AI SDK answers it with `execution-denied`
    *   and calls no hook of the tool, so the toolkit never sees it. A host that wants the denial in
    *   its audit trail can record it with `toolkit.call(name, input, { denial: { via: "ai-sdk",
    *   reason } })`, which sends nothing.

@@ -3,6 +3,7 @@ import { type DynamicStructuredTool, type ToolRuntime, tool } from "@langchain/c
 import { interrupt, isGraphBubbleUp } from "@langchain/langgraph";
 import { createMiddleware } from "langchain";
 import { z } from "zod";
+import { bindDecision, type PendingConfirmation } from "../guards/approvals.js";
 import type {
   AdTool,
   AdToolkit,
@@ -12,6 +13,7 @@ import type {
   HumanApproval,
   HumanDenial,
   ToolResult,
+  UnboundAnswer,
 } from "../types.js";
 import { createToolDiscovery, type DiscoveryOptions, FIND_TOOLS } from "./discovery.js";
 import {
@@ -19,7 +21,9 @@ import {
   adapterFault,
   createAskLog,
   isErrorResult,
+  modelJsonSchema,
   nonStrictTools,
+  pendingConfirmations,
   providerSchema,
   resolveToolkit,
   stringField,
@@ -33,11 +37,16 @@ export interface LangChainAdapterOptions {
    * How an ACTIVE `push-creative` gets its human confirmation.
    * - `"callback"` (default): the toolkit's `confirm` channel.
    * - `"interrupt"`: the tool pauses the graph with LangGraph's `interrupt()`, showing the
-   *   {@link ConfirmRequest}; resume with `new Command({ resume: { approved, text?, reason? } })`.
-   *   An approval counts as the person's confirmation of that exact payload, once. Needs a
-   *   checkpointer and a `thread_id`; where the graph cannot pause, nobody is asked and the
-   *   toolkit decides as without a framework approval (its `confirm` channel, else no ACTIVE ad).
-   *   With several pending interrupts, resume each by id: `{ resume: { [interruptId]: decision } }`.
+   *   {@link InterruptRequest}; resume with `new Command({ resume: { approved, text?, reason?,
+   *   fingerprint } })`, naming the fingerprint shown. LangGraph hands one resume value to every
+   *   interrupt pending in a step, so an approval that names no payload counts only when a single
+   *   confirmation is pending; otherwise nothing is sent and the refusal lists the pending
+   *   fingerprints. Answer several at once by interrupt id: `{ resume: { [interrupt.id]: decision } }`
+   *   (such an answer reaches only its interrupt). Two identical payloads in one step are told
+   *   apart by `toolCallId`. An approval counts as the person's confirmation of that exact payload,
+   *   once. Needs a checkpointer and a `thread_id`; where the graph cannot pause, nobody is asked
+   *   and the toolkit decides as without a framework approval (its `confirm` channel, else no
+   *   ACTIVE ad).
    */
   approval?: "interrupt" | "callback";
   /**
@@ -64,6 +73,8 @@ export interface InterruptDecision {
   reason?: string;
   /** The fingerprint the person approved; when given it must match the payload. */
   fingerprint?: string;
+  /** The tool call the person answered (the interrupt's `toolCallId`); when given it must match. */
+  toolCallId?: string;
 }
 
 /** What the interrupt carries to the host: the confirmation request of the exact payload. */
@@ -114,10 +125,12 @@ function toLangChainTool(
     if (adapterOptions.approval === "interrupt") {
       const request = adTool.confirmationRequest(input);
       if (request) {
-        const asked = askPerson(request, asks, threadId, toolCallId);
-        // A denial goes through the toolkit too, so it is audited and follows onUnconfirmedActive.
+        const step = pendingConfirmations(toolkit, messagesOf(runtime?.state), toolCallId);
+        const asked = askPerson(request, asks, { threadId, toolCallId, step, runtime });
+        // Every answer goes through the toolkit, so it is audited and follows onUnconfirmedActive.
         if (asked.kind === "denied") context.denial = asked.denial;
         else if (asked.kind === "approved") context.approval = asked.approval;
+        else if (asked.kind === "unbound") context.unbound = asked.unbound;
         else return withNote(await adTool.call(input, context), NO_INTERRUPT);
       }
     }
@@ -176,22 +189,35 @@ function asTool(
 type Asked =
   | { kind: "approved"; approval: HumanApproval }
   | { kind: "denied"; denial: HumanDenial }
+  | { kind: "unbound"; unbound: UnboundAnswer }
   | { kind: "unavailable" };
 
 const NO_INTERRUPT =
   "LangGraph could not pause this graph to ask a person (it needs a checkpointer and a thread_id), so the approval was left to the adrails confirm channel.";
 
+// Where LangGraph keeps a `Command({ resume: { [interruptId]: value } })` while it runs: such a value
+// reached only the interrupt it names. If a LangGraph version moves it, answers naming nothing
+// count as sent to every pending interrupt, which refuses rather than approves.
+const RESUME_MAP = "__pregel_resume_map";
+
 /**
  * Pauses the graph for a person's decision on this exact payload. The first run throws LangGraph's
- * interrupt; the resumed run gets the decision. Anything but `approved: true` is a denial. Outside
- * a graph that can pause, nobody was asked, and the toolkit decides as without a framework approval.
+ * interrupt; the resumed run gets the decision, bound to this call by {@link bindDecision}: a value
+ * sent to every pending interrupt approves only the payload or call it names, or the only one
+ * pending. Outside a graph that can pause, nobody was asked, and the toolkit decides as without a
+ * framework approval.
  */
 function askPerson(
   request: ConfirmRequest,
   asks: AskLog,
-  threadId: string | undefined,
-  toolCallId: string | undefined,
+  where: {
+    threadId?: string;
+    toolCallId?: string;
+    step?: PendingConfirmation[];
+    runtime?: ToolRuntime;
+  },
 ): Asked {
+  const { threadId, toolCallId } = where;
   const key = `${threadId ?? ""}\n${toolCallId ?? ""}\n${request.fingerprint}`;
   asks.asked(key);
   let answer: unknown;
@@ -204,20 +230,35 @@ function askPerson(
     return { kind: "unavailable" };
   }
   const askedAt = asks.take(key);
-  const decision = (answer ?? {}) as Partial<InterruptDecision>;
-  if (decision.approved !== true) {
-    const denial: HumanDenial = { via: "langgraph" };
-    if (typeof decision.reason === "string" && decision.reason.trim() !== "") denial.reason = decision.reason;
-    return { kind: "denied", denial };
+  const own: PendingConfirmation = { toolCallId, fingerprint: request.fingerprint };
+  const addressed = (where.runtime?.config?.configurable as Record<string, unknown> | undefined)?.[
+    RESUME_MAP
+  ];
+  const bound = bindDecision(answer, own, addressed != null ? [own] : where.step);
+  if (bound.kind === "denied") {
+    return {
+      kind: "denied",
+      denial: bound.reason === undefined ? { via: "langgraph" } : { via: "langgraph", reason: bound.reason },
+    };
+  }
+  if (bound.kind === "unbound") {
+    return { kind: "unbound", unbound: { via: "langgraph", reason: bound.reason, pending: bound.pending } };
   }
   const approval: HumanApproval = {
-    fingerprint: typeof decision.fingerprint === "string" ? decision.fingerprint : request.fingerprint,
+    fingerprint: request.fingerprint,
     via: "langgraph",
     id: `langgraph:${threadId ?? ""}:${toolCallId ?? request.fingerprint}`,
   };
-  if (typeof decision.text === "string" && decision.text.trim() !== "") approval.text = decision.text;
+  if (bound.text !== undefined) approval.text = bound.text;
   if (askedAt !== undefined) approval.approvedAt = askedAt;
   return { kind: "approved", approval };
+}
+
+/** The messages of a graph's state: `{ messages }`, or the list itself in a graph of messages only. */
+function messagesOf(state: unknown): readonly unknown[] | undefined {
+  if (Array.isArray(state)) return state;
+  const messages = (state as { messages?: unknown } | null | undefined)?.messages;
+  return Array.isArray(messages) ? messages : undefined;
 }
 
 function withNote(result: ToolResult, note: string): ToolResult {

@@ -1,3 +1,5 @@
+import { z } from "zod";
+import type { PendingConfirmation } from "../guards/approvals.js";
 import { createAdTools } from "../toolkit.js";
 import type { AdToolkit, AdToolsOptions, ToolResult } from "../types.js";
 
@@ -64,6 +66,37 @@ export function createAskLog(maxEntries = 10_000): AskLog {
       return at;
     },
   };
+}
+
+/**
+ * The confirmations a model's message asks for, found from one of its tool calls: the ACTIVE
+ * pushes among the calls of the message holding `toolCallId`. Undefined when the message is not
+ * in `messages`, so the caller cannot tell how many a person was asked about.
+ */
+export function pendingConfirmations(
+  toolkit: AdToolkit,
+  messages: readonly unknown[] | undefined,
+  toolCallId: string | undefined,
+): PendingConfirmation[] | undefined {
+  if (!messages || toolCallId === undefined) return undefined;
+  for (let i = messages.length - 1; i >= 0; i--) {
+    const calls = (messages[i] as { tool_calls?: unknown } | null)?.tool_calls;
+    if (!Array.isArray(calls) || !calls.some((call) => stringField(call, "id") === toolCallId)) continue;
+    const pending: PendingConfirmation[] = [];
+    for (const call of calls as { id?: unknown; name?: unknown; args?: unknown }[]) {
+      const request =
+        typeof call?.name === "string" ? toolkit.get(call.name)?.confirmationRequest(call.args) : null;
+      if (!request) continue;
+      const id = stringField(call, "id");
+      pending.push(
+        id === undefined
+          ? { fingerprint: request.fingerprint }
+          : { toolCallId: id, fingerprint: request.fingerprint },
+      );
+    }
+    return pending;
+  }
+  return undefined;
 }
 
 /** A string field of a record, if it is a non-empty string. */

@@ -1,4 +1,5 @@
-import type { ConfirmChannel, ConfirmRequest, ConfirmSummary, HumanApproval, HumanDenial } from "../types.js";
+import type { ConfirmChannel, ConfirmRequest, ConfirmSummary, HumanDenial } from "../types.js";
+import { type Confirmation, confirmationText } from "./approvals.js";
 import { CONFIRM_FIELD } from "./validation.js";
 
 /** The one tool whose writes can go live and spend money. */
@@ -56,14 +57,6 @@ export function confirmRequest(
   return { tool, fingerprint, summary, message, expiresAt };
 }
 
-/**
- * How a hard confirmation ended. `text` is what is sent as `hard_confirm_text`. `declined` marks
- * a person's explicit no, as opposed to nobody answering (no channel, expired, failed).
- */
-export type Confirmation =
-  | { approved: true; text: string; via: string }
-  | { approved: false; reason: string; declined?: boolean; via?: string };
-
 /** A person's denial given through a framework flow, as a confirmation that did not happen. */
 export function denialOf(denial: HumanDenial): {
   approved: false;
@@ -79,56 +72,6 @@ export function denialOf(denial: HumanDenial): {
     reason: reason ? `a person declined: ${reason}` : "a person declined",
     declined: true,
     via,
-  };
-}
-
-/** The confirmation text recorded when a person approved without writing one. */
-export const approvalStatement = (via: string, fingerprint: string) =>
-  `Approved by a person via ${via} for payload ${fingerprint}`;
-
-/** Framework approvals, each bound to one fingerprint, redeemable once, within the TTL. */
-export interface Approvals {
-  redeem(approval: HumanApproval, fingerprint: string, toolCallId?: string): Confirmation;
-}
-
-/** A store of redeemed framework approvals; an approval older than `ttlMs` is refused. */
-export function createApprovals(ttlMs: number): Approvals {
-  // id -> when the approval expires (Infinity when it carried no time and so never expires by age).
-  const used = new Map<string, number>();
-  const prune = (now: number) => {
-    for (const [id, until] of used) if (until < now) used.delete(id);
-  };
-  return {
-    redeem(approval, fingerprint, toolCallId) {
-      const now = Date.now();
-      if (typeof approval !== "object" || approval === null || typeof approval.fingerprint !== "string") {
-        return { approved: false, reason: "the approval passed in is malformed" };
-      }
-      if (approval.fingerprint !== fingerprint) {
-        return {
-          approved: false,
-          reason: `the approval was given for payload ${approval.fingerprint}, not for this payload ${fingerprint}`,
-        };
-      }
-      const at = approval.approvedAt;
-      if (at !== undefined && (typeof at !== "number" || !Number.isFinite(at) || at > now + 60_000)) {
-        return { approved: false, reason: "the approval carries an invalid time" };
-      }
-      if (at !== undefined && now - at > ttlMs) {
-        return { approved: false, reason: `the approval expired (older than ${Math.round(ttlMs / 1000)} s)` };
-      }
-      prune(now);
-      const id = approval.id ?? `${fingerprint}@${at ?? toolCallId ?? ""}`;
-      if (used.has(id)) return { approved: false, reason: "the approval was already used once" };
-      used.set(id, at === undefined ? Number.POSITIVE_INFINITY : at + ttlMs);
-      const via =
-        typeof approval.via === "string" && approval.via !== "" ? approval.via : "a framework approval";
-      const text =
-        typeof approval.text === "string" && approval.text.trim() !== ""
-          ? approval.text
-          : approvalStatement(via, fingerprint);
-      return { approved: true, text, via };
-    },
   };
 }
 
@@ -159,11 +102,11 @@ export async function askChannel(
       if (Date.now() > request.expiresAt)
         return { approved: false, reason: "the approval came after it expired" };
       if (decision?.approved === true) {
-        const text =
-          typeof decision.text === "string" && decision.text.trim() !== ""
-            ? decision.text
-            : approvalStatement("the confirm channel", request.fingerprint);
-        return { approved: true, text, via: "confirm" };
+        return {
+          approved: true,
+          text: confirmationText(decision.text, "confirm", request.fingerprint),
+          via: "confirm",
+        };
       }
       if (decision?.approved === false) return denialOf({ via: "confirm", reason: decision.reason });
       return { approved: false, reason: "the confirmation channel gave no decision" };

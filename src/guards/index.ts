@@ -1,28 +1,39 @@
-export { type DecisionLog, decide, type GuardDecision, safely } from "./audit.js";
 export {
-  type Approvals,
-  approvalStatement,
-  askChannel,
-  CONFIRM_TOOL,
+  type ApprovalLedger,
+  approvalRequestId,
+  type BoundDecision,
+  bindDecision,
   type Confirmation,
-  confirmRequest,
-  createApprovals,
-  denialOf,
-  needsHardConfirmation,
-} from "./confirmation.js";
+  confirmationText,
+  memoryApprovalLedger,
+  type PendingConfirmation,
+  redeemApproval,
+  sentence,
+} from "./approvals.js";
+export { type DecisionLog, decide, type GuardDecision, safely } from "./audit.js";
+export { askChannel, CONFIRM_TOOL, confirmRequest, denialOf, needsHardConfirmation } from "./confirmation.js";
 export { type Conflict, classifyConflict } from "./conflicts.js";
 export { canonicalJson, digest, fingerprint, retryKeys } from "./fingerprint.js";
 export { DEFAULT_MAX_RESULT_CHARS, toModelText } from "./model-text.js";
 export { creativeLoopNote, type PushStatus, pushNote, runKeyNote } from "./notes.js";
 export { type PartialSplit, splitPartial } from "./partial.js";
 export {
+  type CallPipeline,
+  createCallPipeline,
+  type PipelineOptions,
+  type Prepared,
+  prepare,
+} from "./pipeline.js";
+export {
   type CheckedId,
   checkGivenId,
   createRequestIds,
   type DerivedId,
   ID_PREFIX,
+  type IdLedger,
   isDefinitiveRefusal,
   mayHaveApplied,
+  memoryIdLedger,
   type RequestIds,
   STATE_TARGETS,
   targetOf,

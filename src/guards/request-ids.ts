@@ -77,24 +77,74 @@ export interface DerivedId {
   target?: string;
   /** How many times the target's ids had been retired when this id was derived. */
   epoch: number;
+  /**
+   * The id an earlier send of this same change went out with and got no answer on whether it was
+   * applied. Every repeat must send it again, whoever chose it, until an answer says it was applied.
+   */
+  pinned?: string;
+}
+
+/**
+ * The per-change state behind request ids, Promise-returning so that a store shared by a fleet
+ * can back it; the in-memory one is the default.
+ */
+export interface IdLedger {
+  /** How many times the change in `slot` moved on to a fresh id (0 at first). */
+  generation(slot: string): Promise<number>;
+  /** Moves `slot` from generation `from` to the next; false when another call already did. */
+  bump(slot: string, from: number): Promise<boolean>;
+  /** The id whose outcome is unknown for `slot`, if any. */
+  pinned(slot: string): Promise<string | undefined>;
+  /** Records that `id` went out for `slot` with an unknown outcome; the first pin stays. */
+  pin(slot: string, id: string): Promise<void>;
+  /** Clears the pin of `slot` if it is `id`: an answer showed that send was applied. */
+  unpin(slot: string, id: string): Promise<void>;
+}
+
+/** The default ledger: this process only. */
+export function memoryIdLedger(): IdLedger {
+  // Only changes that were refused or left unknown are stored, so the maps grow with those, not with calls.
+  const generations = new Map<string, number>();
+  const pins = new Map<string, string>();
+  return {
+    async generation(slot) {
+      return generations.get(slot) ?? 0;
+    },
+    async bump(slot, from) {
+      if ((generations.get(slot) ?? 0) !== from) return false;
+      generations.set(slot, from + 1);
+      return true;
+    },
+    async pinned(slot) {
+      return pins.get(slot);
+    },
+    async pin(slot, id) {
+      if (!pins.has(slot)) pins.set(slot, id);
+    },
+    async unpin(slot, id) {
+      if (pins.get(slot) === id) pins.delete(slot);
+    },
+  };
 }
 
 /**
  * Deterministic retry keys. Within one scope (a session, conversation or thread), the same tool
  * and the same intended change give the same id, so repeats replay instead of duplicating. After
- * a definitive refusal the change moves on to the next generation and so to a fresh id. For a
- * write that sets an entity's state, once a different change to that entity may have been
- * applied, the ids of every other change to it are retired: repeating one of them gets a fresh id
- * and really sets the state again, while repeating the latest change still replays.
+ * a definitive refusal the change moves on to the next generation and so to a fresh id, except
+ * once a send of it had an unknown outcome: then it keeps that id (see {@link DerivedId.pinned})
+ * until an answer shows the send was applied, whatever refusals come in between. For a write that
+ * sets an entity's state, once a different change to that entity may have been applied, the ids
+ * of every other change to it are retired: repeating one of them gets a fresh id and really sets
+ * the state again, while repeating the latest change still replays.
  */
 export interface RequestIds {
-  derive(scope: string, tool: string, changeFingerprint: string, target?: string): DerivedId;
+  derive(scope: string, tool: string, changeFingerprint: string, target?: string): Promise<DerivedId>;
   /**
-   * Records the outcome of a write. Call it for every write of a tool with a retry key, also when
-   * the model chose the key, so a change it made retires the others. Returns true when the
-   * change's own id was retired.
+   * Records the outcome of a write sent with `sentId`. Call it for every write of a tool with a
+   * retry key, also when the model or an approval chose the key. Returns true when the change
+   * moved on to a fresh id.
    */
-  settle(derived: DerivedId, outcome: Outcome): boolean;
+  settle(derived: DerivedId, outcome: Outcome, sentId?: string): Promise<boolean>;
 }
 
 interface TargetState {
@@ -107,25 +157,25 @@ interface TargetState {
 }
 
 /** Creates the deterministic retry-key source of one toolkit. */
-export function createRequestIds(): RequestIds {
-  // Only changes that were refused are stored, so the map grows with refusals, not with calls.
-  const generations = new Map<string, number>();
+export function createRequestIds(ledger: IdLedger = memoryIdLedger()): RequestIds {
   // One entry per entity whose state was set; keyed across scopes, so two conversations toggling
   // the same alert through one toolkit do not replay each other's stale answers.
   const targets = new Map<string, TargetState>();
   return {
-    derive(scope, tool, changeFingerprint, target) {
+    async derive(scope, tool, changeFingerprint, target) {
       const slot = `${scope}\n${tool}\n${changeFingerprint}`;
-      const generation = generations.get(slot) ?? 0;
+      const [generation, pinned] = await Promise.all([ledger.generation(slot), ledger.pinned(slot)]);
       const state = target === undefined ? undefined : targets.get(target);
       const epoch = state === undefined ? 0 : state.last === slot ? state.kept! : state.epoch;
       // Epoch 0 leaves the text as it was before targets existed, so those ids stay stable.
       const text = epoch === 0 ? `${slot}\n${generation}` : `${slot}\n${generation}\n${epoch}`;
       const derived: DerivedId = { id: `${ID_PREFIX}${digest(text)}`, slot, generation, epoch };
       if (target !== undefined) derived.target = target;
+      // Once another change to the same entity may have applied, replaying this one would report a state that no longer holds.
+      if (pinned !== undefined && (state === undefined || state.last === slot)) derived.pinned = pinned;
       return derived;
     },
-    settle(derived, outcome) {
+    async settle(derived, outcome, sentId = derived.id) {
       if (derived.target !== undefined && mayHaveApplied(outcome)) {
         const state = targets.get(derived.target);
         if (state?.last !== derived.slot) {
@@ -136,11 +186,18 @@ export function createRequestIds(): RequestIds {
           });
         }
       }
-      if (!isDefinitiveRefusal(outcome)) return false;
+      if (outcome.kind === "success" || outcome.kind === "partial") {
+        await ledger.unpin(derived.slot, sentId);
+        return false;
+      }
+      if (mayHaveApplied(outcome)) {
+        await ledger.pin(derived.slot, sentId);
+        return false;
+      }
+      // A refusal of a later repeat says nothing about the send whose outcome is unknown.
+      if (!isDefinitiveRefusal(outcome) || (await ledger.pinned(derived.slot)) !== undefined) return false;
       // Two calls that shared one id share one refusal: move on once, not twice.
-      if ((generations.get(derived.slot) ?? 0) !== derived.generation) return false;
-      generations.set(derived.slot, derived.generation + 1);
-      return true;
+      return ledger.bump(derived.slot, derived.generation);
     },
   };
 }

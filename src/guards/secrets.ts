@@ -1,4 +1,4 @@
-import { redact } from "../client/redact.js";
+import { holdsSecret, redact } from "../client/redact.js";
 
 /**
  * A copy of `value` with the API key, and anything shaped like a key, replaced in every string.
@@ -12,7 +12,7 @@ export function redactDeep<T>(value: T, key?: string): T {
   } catch {
     text = undefined;
   }
-  if (text !== undefined && !text.includes("adk_") && !(key && text.includes(key))) return value;
+  if (text !== undefined && !holdsSecret(text, key)) return value;
   return scrub(value, key) as T;
 }
 
@@ -37,9 +37,7 @@ export function redactResult<T extends object>(result: T, key?: string): T {
 
 function scrub(value: unknown, key: string | undefined): unknown {
   if (typeof value === "string") {
-    return value.includes("adk_") || (key !== undefined && key !== "" && value.includes(key))
-      ? redact(value, key)
-      : value;
+    return holdsSecret(value, key) ? redact(value, key) : value;
   }
   if (value === null || typeof value !== "object") return value;
   if (Array.isArray(value)) {

@@ -70,7 +70,8 @@ export const looseUrl = () =>
   z.string().refine((v) => {
     try {
       const url = new URL(/^[a-z][a-z0-9+.-]*:\/\//i.test(v) ? v : `https://${v}`);
-      return url.hostname.includes(".") || url.hostname === "localhost";
+      // An IPv6 literal ("[2606:4700::1111]") names a host as well as a dotted name does.
+      return url.hostname.includes(".") || url.hostname.includes(":") || url.hostname === "localhost";
     } catch {
       return false;
     }
@@ -121,9 +122,12 @@ export const workspaceFields = () => ({
 type Ctx = z.RefinementCtx;
 const present = (v: Record<string, unknown>, key: string) => v[key] !== undefined;
 
-/** Rule: at least one of `keys` is given. */
+// The service reads an empty string as missing, as JavaScript truthiness does.
+const given = (v: Record<string, unknown>, key: string) => present(v, key) && v[key] !== "";
+
+/** Rule: at least one of `keys` is given; an empty string is not given. */
 export function atLeastOne(v: Record<string, unknown>, ctx: Ctx, ...keys: string[]) {
-  if (!keys.some((k) => present(v, k))) {
+  if (!keys.some((k) => given(v, k))) {
     ctx.addIssue({ code: "custom", path: [keys[0]!], message: `give at least one of ${keys.join(", ")}` });
   }
 }

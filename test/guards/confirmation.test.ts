@@ -1,9 +1,15 @@
 import { describe, expect, it } from "vitest";
 import {
-  approvalStatement,
+  approvalRequestId,
+  bindDecision,
+  confirmationText,
+  memoryApprovalLedger,
+  redeemApproval,
+  sentence,
+} from "../../src/guards/approvals.js";
+import {
   askChannel,
   confirmRequest,
-  createApprovals,
   denialOf,
   needsHardConfirmation,
 } from "../../src/guards/confirmation.js";
@@ -80,49 +86,109 @@ describe("confirmRequest", () => {
 });
 
 describe("framework approvals", () => {
-  it("accept an approval for this payload once, with the person's text or a statement", () => {
-    const approvals = createApprovals(60_000);
+  const redeem = (approval: unknown, fp: string, ledger = memoryApprovalLedger(), ttlMs = 60_000) =>
+    redeemApproval(approval, fp, { ttlMs, ledger });
+
+  it("accept an approval for this payload once, with the person's text or a statement", async () => {
+    const ledger = memoryApprovalLedger();
     expect(
-      approvals.redeem({ fingerprint: "fp_a", via: "ai-sdk", id: "a1", text: "Go live" }, "fp_a"),
+      await redeem({ fingerprint: "fp_a", via: "ai-sdk", id: "a1", text: "Go live" }, "fp_a", ledger),
     ).toEqual({
       approved: true,
       text: "Go live",
       via: "ai-sdk",
+      key: "id:fp_a:a1",
     });
     expect(
-      approvals.redeem({ fingerprint: "fp_a", via: "ai-sdk", id: "a1", text: "Go live" }, "fp_a"),
+      await redeem({ fingerprint: "fp_a", via: "ai-sdk", id: "a1", text: "Go live" }, "fp_a", ledger),
     ).toMatchObject({
       approved: false,
       reason: expect.stringContaining("already used"),
     });
-    expect(approvals.redeem({ fingerprint: "fp_a", via: "langgraph", id: "a2" }, "fp_a")).toEqual({
+    expect(await redeem({ fingerprint: "fp_a", via: "langgraph", id: "a2" }, "fp_a", ledger)).toMatchObject({
       approved: true,
-      text: approvalStatement("langgraph", "fp_a"),
+      text: confirmationText(undefined, "langgraph", "fp_a"),
       via: "langgraph",
     });
-    expect(approvalStatement("langgraph", "fp_a")).toBe(
+    expect(confirmationText("  ", "langgraph", "fp_a")).toBe(
       "Approved by a person via langgraph for payload fp_a",
     );
+    expect(confirmationText(" Go live now ", "cli", "fp_a")).toBe("Go live now");
   });
 
-  it("refuse another payload, an expired approval and a replay without id", () => {
-    const approvals = createApprovals(1000);
-    expect(approvals.redeem({ fingerprint: "fp_a", via: "x" }, "fp_b")).toMatchObject({ approved: false });
-    expect(
-      approvals.redeem({ fingerprint: "fp_a", via: "x", approvedAt: Date.now() - 1001 }, "fp_a"),
-    ).toMatchObject({
+  it("refuse another payload, an expired approval and a second use of an approval without id", async () => {
+    const ledger = memoryApprovalLedger();
+    expect(await redeem({ fingerprint: "fp_a", via: "x" }, "fp_b", ledger, 1000)).toMatchObject({
       approved: false,
-      reason: expect.stringContaining("expired"),
     });
     expect(
-      approvals.redeem({ fingerprint: "fp_a", via: "x", approvedAt: Date.now() + 3_600_000 }, "fp_a"),
+      await redeem({ fingerprint: "fp_a", via: "x", approvedAt: Date.now() - 1001 }, "fp_a", ledger, 1000),
+    ).toMatchObject({ approved: false, reason: expect.stringContaining("expired") });
+    expect(
+      await redeem({ fingerprint: "fp_a", via: "x", approvedAt: Date.now() + 3_600_000 }, "fp_a", ledger),
     ).toMatchObject({ approved: false });
     const at = Date.now();
-    expect(approvals.redeem({ fingerprint: "fp_a", via: "x", approvedAt: at }, "fp_a").approved).toBe(true);
-    expect(approvals.redeem({ fingerprint: "fp_a", via: "x", approvedAt: at }, "fp_a").approved).toBe(false);
-    expect(approvals.redeem({ fingerprint: "fp_c", via: "x" }, "fp_c", "call-1").approved).toBe(true);
-    expect(approvals.redeem({ fingerprint: "fp_c", via: "x" }, "fp_c", "call-1").approved).toBe(false);
-    expect(approvals.redeem(null as any, "fp_c").approved).toBe(false);
+    expect((await redeem({ fingerprint: "fp_a", via: "x", approvedAt: at }, "fp_a", ledger)).approved).toBe(
+      true,
+    );
+    expect((await redeem({ fingerprint: "fp_a", via: "x", approvedAt: at }, "fp_a", ledger)).approved).toBe(
+      false,
+    );
+    // Without id or time, the approval is what it says: the same object is the same approval.
+    const first = await redeem({ fingerprint: "fp_c", via: "x" }, "fp_c", ledger);
+    expect(first.approved).toBe(true);
+    expect((await redeem({ fingerprint: "fp_c", via: "x" }, "fp_c", ledger)).approved).toBe(false);
+    // Another process (another ledger) accepts it, but derives the same request id from it.
+    const elsewhere = await redeem({ fingerprint: "fp_c", via: "x" }, "fp_c");
+    expect(elsewhere.approved && first.approved && elsewhere.key === first.key).toBe(true);
+    if (first.approved) expect(approvalRequestId(first.key!, "fp_c")).toMatch(/^adr_[0-9a-f]{32}$/);
+    expect((await redeem(null, "fp_c", ledger)).approved).toBe(false);
+  });
+});
+
+describe("bindDecision", () => {
+  const a = { toolCallId: "c1", fingerprint: "fp_a" };
+  const b = { toolCallId: "c2", fingerprint: "fp_b" };
+  const twin = { toolCallId: "c3", fingerprint: "fp_a" };
+
+  it("binds an unnamed approval only when it is the one confirmation pending", () => {
+    expect(bindDecision({ approved: true, text: "Go" }, a, [a])).toEqual({ kind: "approved", text: "Go" });
+    expect(bindDecision({ approved: true }, a, [a, b])).toMatchObject({
+      kind: "unbound",
+      pending: ["fp_a", "fp_b"],
+    });
+    expect(bindDecision({ approved: true }, a, undefined)).toMatchObject({ kind: "unbound" });
+  });
+
+  it("binds a named approval to the payload or call it names", () => {
+    expect(bindDecision({ approved: true, fingerprint: "fp_a" }, a, [a, b])).toEqual({ kind: "approved" });
+    expect(bindDecision({ approved: true, fingerprint: "fp_a" }, b, [a, b])).toMatchObject({
+      kind: "unbound",
+    });
+    expect(bindDecision({ approved: true, fingerprint: "fp_a" }, a, [a, twin])).toMatchObject({
+      kind: "unbound",
+    });
+    expect(bindDecision({ approved: true, toolCallId: "c3" }, twin, [a, twin])).toEqual({ kind: "approved" });
+    expect(bindDecision({ approved: true, toolCallId: "c3" }, a, [a, twin])).toMatchObject({
+      kind: "unbound",
+    });
+  });
+
+  it("applies an unnamed denial to every call, and a named one only to its own", () => {
+    expect(bindDecision({ approved: false, reason: " no " }, a, [a, b])).toEqual({
+      kind: "denied",
+      reason: "no",
+    });
+    expect(bindDecision("yes", a, [a])).toEqual({ kind: "denied" });
+    expect(bindDecision({ approved: false, fingerprint: "fp_b" }, a, [a, b])).toMatchObject({
+      kind: "unbound",
+    });
+  });
+
+  it("ends a reason with one full stop", () => {
+    expect(sentence("Not today.")).toBe("Not today.");
+    expect(sentence("Not today")).toBe("Not today.");
+    expect(sentence("why?")).toBe("why?");
   });
 });
 

@@ -22,7 +22,7 @@ const httpError = (status: number, error = "x"): Outcome => ({
 
 describe("checkGivenId", () => {
   const push = getTool("push-creative")!;
-  it("keeps a valid request_id and replaces invalid ones with a note", () => {
+  it("keeps a valid request_id and replaces invalid ones with a note", async () => {
     expect(checkGivenId(push, "req-12345678")).toEqual({ id: "req-12345678" });
     for (const bad of ["short", "x".repeat(129), 12345678, "        ", null]) {
       const checked = checkGivenId(push, bad);
@@ -31,7 +31,7 @@ describe("checkGivenId", () => {
     }
   });
 
-  it("needs a non-blank string for idempotency keys", () => {
+  it("needs a non-blank string for idempotency keys", async () => {
     const dismiss = getTool("dismiss-competitor-change-alert")!;
     expect(checkGivenId(dismiss, "k")).toEqual({ id: "k" });
     expect(checkGivenId(dismiss, "").note).toContain("non-empty");
@@ -39,32 +39,32 @@ describe("checkGivenId", () => {
 });
 
 describe("createRequestIds", () => {
-  it("derives the same id for the same scope, tool and change, and different ids otherwise", () => {
+  it("derives the same id for the same scope, tool and change, and different ids otherwise", async () => {
     const ids = createRequestIds();
-    const a = ids.derive("s1", "push-creative", "fp_1");
+    const a = await ids.derive("s1", "push-creative", "fp_1");
     expect(a.id).toMatch(/^adr_[0-9a-f]{32}$/);
     expect(a.id.length).toBeGreaterThanOrEqual(8);
-    expect(ids.derive("s1", "push-creative", "fp_1").id).toBe(a.id);
-    expect(ids.derive("s2", "push-creative", "fp_1").id).not.toBe(a.id);
-    expect(ids.derive("s1", "push-creative", "fp_2").id).not.toBe(a.id);
-    expect(ids.derive("s1", "creative-loop", "fp_1").id).not.toBe(a.id);
+    expect((await ids.derive("s1", "push-creative", "fp_1")).id).toBe(a.id);
+    expect((await ids.derive("s2", "push-creative", "fp_1")).id).not.toBe(a.id);
+    expect((await ids.derive("s1", "push-creative", "fp_2")).id).not.toBe(a.id);
+    expect((await ids.derive("s1", "creative-loop", "fp_1")).id).not.toBe(a.id);
   });
 
-  it("moves a change to a fresh id after a definitive refusal, once per refusal", () => {
+  it("moves a change to a fresh id after a definitive refusal, once per refusal", async () => {
     const ids = createRequestIds();
-    const first = ids.derive("s", "push-creative", "fp");
-    const twin = ids.derive("s", "push-creative", "fp");
-    expect(ids.settle(first, httpError(409, "write budget spent"))).toBe(true);
+    const first = await ids.derive("s", "push-creative", "fp");
+    const twin = await ids.derive("s", "push-creative", "fp");
+    expect(await ids.settle(first, httpError(409, "write budget spent"))).toBe(true);
     // The parallel twin shared the same refusal: no second bump.
-    expect(ids.settle(twin, httpError(409, "write budget spent"))).toBe(false);
-    const second = ids.derive("s", "push-creative", "fp");
+    expect(await ids.settle(twin, httpError(409, "write budget spent"))).toBe(false);
+    const second = await ids.derive("s", "push-creative", "fp");
     expect(second.id).not.toBe(first.id);
     expect(second.generation).toBe(1);
   });
 
-  it("keeps the id after ambiguous failures and after answers that wrote", () => {
+  it("keeps the id after ambiguous failures and after answers that wrote", async () => {
     const ids = createRequestIds();
-    const first = ids.derive("s", "push-creative", "fp");
+    const first = await ids.derive("s", "push-creative", "fp");
     const kept: Outcome[] = [
       httpError(503),
       httpError(500),
@@ -75,11 +75,11 @@ describe("createRequestIds", () => {
       { ...base, kind: "success", status: 200, data: {} },
       { ...base, kind: "partial", status: 207, data: {}, partial: [] },
     ];
-    for (const outcome of kept) expect(ids.settle(first, outcome)).toBe(false);
-    expect(ids.derive("s", "push-creative", "fp").id).toBe(first.id);
+    for (const outcome of kept) expect(await ids.settle(first, outcome)).toBe(false);
+    expect((await ids.derive("s", "push-creative", "fp")).id).toBe(first.id);
   });
 
-  it("counts 400, 401, 403, 404, 410, 422 and a 409 for budget or confirmation as definitive", () => {
+  it("counts 400, 401, 403, 404, 410, 422 and a 409 for budget or confirmation as definitive", async () => {
     for (const status of [400, 401, 403, 404, 410, 422])
       expect(isDefinitiveRefusal(httpError(status))).toBe(true);
     for (const status of [429, 500, 502, 503]) expect(isDefinitiveRefusal(httpError(status))).toBe(false);
@@ -87,7 +87,7 @@ describe("createRequestIds", () => {
     expect(isDefinitiveRefusal(httpError(409, "hard_confirm_text is required for ACTIVE"))).toBe(true);
   });
 
-  it("keeps the id after a 409 about the id itself: the same change is running or done", () => {
+  it("keeps the id after a 409 about the id itself: the same change is running or done", async () => {
     expect(
       isDefinitiveRefusal(
         httpError(409, "Duplicate request_id x: the first request with it is still running"),
@@ -101,7 +101,7 @@ describe("ids of a toggled entity", () => {
   const ok: Outcome = { ...base, kind: "success", status: 200, data: {} };
   const alert = targetOf("dismiss-competitor-change-alert", { alert_id: "al_1", action: "dismiss" });
 
-  it("names the target of state-setting tools only", () => {
+  it("names the target of state-setting tools only", async () => {
     expect(alert).toBeDefined();
     expect(targetOf("dismiss-competitor-change-alert", { alert_id: "al_1", action: "restore" })).toBe(alert);
     expect(targetOf("dismiss-competitor-change-alert", { alert_id: "al_2" })).not.toBe(alert);
@@ -111,49 +111,49 @@ describe("ids of a toggled entity", () => {
     }
   });
 
-  it("retires the other changes' ids once a different change to the target applied", () => {
+  it("retires the other changes' ids once a different change to the target applied", async () => {
     const ids = createRequestIds();
-    const d1 = ids.derive("s", "dismiss", "fp_d", alert);
-    ids.settle(d1, ok);
+    const d1 = await ids.derive("s", "dismiss", "fp_d", alert);
+    await ids.settle(d1, ok);
     // A plain repeat keeps the id.
-    expect(ids.derive("s", "dismiss", "fp_d", alert).id).toBe(d1.id);
-    const r1 = ids.derive("s", "dismiss", "fp_r", alert);
-    ids.settle(r1, ok);
-    expect(ids.derive("s", "dismiss", "fp_r", alert).id).toBe(r1.id);
-    const d2 = ids.derive("s", "dismiss", "fp_d", alert);
+    expect((await ids.derive("s", "dismiss", "fp_d", alert)).id).toBe(d1.id);
+    const r1 = await ids.derive("s", "dismiss", "fp_r", alert);
+    await ids.settle(r1, ok);
+    expect((await ids.derive("s", "dismiss", "fp_r", alert)).id).toBe(r1.id);
+    const d2 = await ids.derive("s", "dismiss", "fp_d", alert);
     expect(d2.id).not.toBe(d1.id);
-    ids.settle(d2, ok);
-    expect(ids.derive("s", "dismiss", "fp_d", alert).id).toBe(d2.id);
-    const r2 = ids.derive("s", "dismiss", "fp_r", alert);
+    await ids.settle(d2, ok);
+    expect((await ids.derive("s", "dismiss", "fp_d", alert)).id).toBe(d2.id);
+    const r2 = await ids.derive("s", "dismiss", "fp_r", alert);
     expect(new Set([d1.id, r1.id, d2.id, r2.id]).size).toBe(4);
   });
 
-  it("retires after answers that may have applied, not after refusals", () => {
+  it("retires after answers that may have applied, not after refusals", async () => {
     const lost: Outcome = { ...base, kind: "network-error", status: null, error: "t", cause: "timeout" };
     const ids = createRequestIds();
-    const d1 = ids.derive("s", "dismiss", "fp_d", alert);
-    ids.settle(d1, ok);
+    const d1 = await ids.derive("s", "dismiss", "fp_d", alert);
+    await ids.settle(d1, ok);
     for (const refused of [httpError(400), httpError(404), httpError(429)]) {
-      ids.settle(ids.derive("s", "dismiss", "fp_r", alert), refused);
-      expect(ids.derive("s", "dismiss", "fp_d", alert).id).toBe(d1.id);
+      await ids.settle(await ids.derive("s", "dismiss", "fp_r", alert), refused);
+      expect((await ids.derive("s", "dismiss", "fp_d", alert)).id).toBe(d1.id);
     }
-    const r = ids.derive("s", "dismiss", "fp_r", alert);
-    ids.settle(r, lost);
+    const r = await ids.derive("s", "dismiss", "fp_r", alert);
+    await ids.settle(r, lost);
     // The lost restore keeps its id for its own retry; the dismiss moves on.
-    expect(ids.derive("s", "dismiss", "fp_r", alert).id).toBe(r.id);
-    expect(ids.derive("s", "dismiss", "fp_d", alert).id).not.toBe(d1.id);
+    expect((await ids.derive("s", "dismiss", "fp_r", alert)).id).toBe(r.id);
+    expect((await ids.derive("s", "dismiss", "fp_d", alert)).id).not.toBe(d1.id);
   });
 
-  it("leaves ids without a target as they were", () => {
+  it("leaves ids without a target as they were", async () => {
     const ids = createRequestIds();
-    const a = ids.derive("s", "push-creative", "fp_a");
-    ids.settle(a, ok);
-    ids.settle(ids.derive("s", "push-creative", "fp_b"), ok);
-    expect(ids.derive("s", "push-creative", "fp_a").id).toBe(a.id);
-    expect(a.id).toBe(createRequestIds().derive("s", "push-creative", "fp_a").id);
+    const a = await ids.derive("s", "push-creative", "fp_a");
+    await ids.settle(a, ok);
+    await ids.settle(await ids.derive("s", "push-creative", "fp_b"), ok);
+    expect((await ids.derive("s", "push-creative", "fp_a")).id).toBe(a.id);
+    expect(a.id).toBe((await createRequestIds().derive("s", "push-creative", "fp_a")).id);
   });
 
-  it("counts only answers that show nothing was applied as not applied", () => {
+  it("counts only answers that show nothing was applied as not applied", async () => {
     expect(mayHaveApplied(ok)).toBe(true);
     expect(mayHaveApplied({ ...base, kind: "partial", status: 207, data: {}, partial: [] })).toBe(true);
     expect(mayHaveApplied(httpError(503))).toBe(true);
@@ -168,7 +168,7 @@ describe("ids of a toggled entity", () => {
 });
 
 describe("createGivenKeys", () => {
-  it("accepts a key again only for the change it was first sent with, per tool and account", () => {
+  it("accepts a key again only for the change it was first sent with, per tool and account", async () => {
     const keys = createGivenKeys();
     expect(keys.fits("push-creative", "act_1", "key-00001", "fp_a")).toBe(true);
     expect(keys.fits("push-creative", "act_1", "key-00001", "fp_a")).toBe(true);
@@ -177,7 +177,7 @@ describe("createGivenKeys", () => {
     expect(keys.fits("creative-dna", "act_1", "key-00001", "fp_b")).toBe(true);
   });
 
-  it("forgets the oldest keys beyond its size", () => {
+  it("forgets the oldest keys beyond its size", async () => {
     const keys = createGivenKeys(2);
     keys.fits("t", "a", "k1", "fp_1");
     keys.fits("t", "a", "k2", "fp_2");

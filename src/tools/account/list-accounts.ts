@@ -10,5 +10,6 @@ export const listAccounts = defineTool({
   effect: "read",
   plan: "every",
   statuses: STATUSES.plain,
-  input: z.strictObject({}),
+  // The one body the service ignores (spec 4.A): extra keys are dropped, not refused.
+  input: z.object({}),
 });
