@@ -13,6 +13,7 @@ const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const PRELUDE = `// Placeholders the README's snippets use.
 declare function askPerson(message: string): Promise<string | undefined>;
 declare const sim: import("adrails/sim").Simulator;
+declare const conversationId: string;
 `;
 
 const readme = readFileSync(join(root, "README.md"), "utf8").split("\n");
