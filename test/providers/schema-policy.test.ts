@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
+  explicitJsonSchema,
   modelJsonSchema,
   nonStrictTools,
   providerSchema,
@@ -27,7 +28,7 @@ describe("providerSchema", () => {
     for (const tool of kit.tools) {
       const sent = providerSchema(tool, { strict: true });
       expect(sent.strict, tool.name).toBe(!open.has(tool.name));
-      const strict = strictJsonSchema(modelJsonSchema(tool));
+      const strict = strictJsonSchema(explicitJsonSchema(tool));
       expect(sent.schema).toEqual(strict.strict ? strict.schema : modelJsonSchema(tool));
     }
   });
