@@ -306,6 +306,48 @@ export function hitlInterruptOn(
   return config;
 }
 
+/**
+ * A `createAgent` middleware that states the strict flag of every tool on OpenAI models, so that no
+ * provider rewrites the schemas on its own. `@langchain/openai` has no strict flag per tool: it
+ * sends one value for all tools of a request, and when none is set it sends `strict: null` on the
+ * Responses API (the API of `model: "openai:..."`), which lets OpenAI rewrite every schema into
+ * strict mode. This sets `strict` to the adapter's `strict` option (default false) unless the
+ * model's `supportsStrictToolCalling` or the request already sets one. Other providers are left as
+ * they are: they do not rewrite tools whose flag is unset.
+ */
+export function langchainStrictMiddleware(
+  options: { strict?: boolean } = {},
+): ReturnType<typeof createMiddleware> {
+  return createMiddleware({
+    name: "AdrailsStrictFlag",
+    wrapModelCall: (request, handler) => handler(withStrictFlag(request, options.strict === true)),
+  });
+}
+
+/** The request with `modelSettings.strict` set where an OpenAI model would otherwise send none. */
+function withStrictFlag<R extends { model: unknown; modelSettings?: Record<string, unknown> }>(
+  request: R,
+  strict: boolean,
+): R {
+  if (request.modelSettings?.strict !== undefined || !isOpenAiModel(request.model)) return request;
+  return { ...request, modelSettings: { ...request.modelSettings, strict } };
+}
+
+/** An OpenAI chat model that sends no strict flag of its own: a ChatOpenAI, or a string model ("openai:..."). */
+function isOpenAiModel(value: unknown): boolean {
+  const model = value as
+    | {
+        _llmType?: () => string;
+        supportsStrictToolCalling?: boolean;
+        _defaultConfig?: { modelProvider?: unknown };
+      }
+    | undefined;
+  if (model?.supportsStrictToolCalling !== undefined) return false;
+  if (typeof model?._llmType === "function" && model._llmType() === "openai") return true;
+  // createAgent turns a string model into langchain's ConfigurableModel, which names its provider.
+  return model?._defaultConfig?.modelProvider === "openai";
+}
+
 /** Options of {@link langchainDynamicTools}: the adapter's options plus discovery's. */
 export interface LangChainDynamicOptions extends LangChainAdapterOptions, DiscoveryOptions {}
 
@@ -353,7 +395,7 @@ export function langchainDynamicTools(
         const name = (bound as { name?: unknown }).name;
         return typeof name !== "string" || !discovery.isDeferred(name) || active.has(name);
       });
-      return handler({ ...request, tools });
+      return handler(withStrictFlag({ ...request, tools }, options.strict === true));
     },
   });
   return {

@@ -6,7 +6,7 @@ import { ChatOpenAI } from "@langchain/openai";
 import { generateText, type LanguageModel, stepCountIs } from "ai";
 import { createAgent } from "langchain";
 import { aiSdkTools } from "../../src/adapters/ai-sdk.js";
-import { langchainTools } from "../../src/adapters/langchain.js";
+import { langchainStrictMiddleware, langchainTools } from "../../src/adapters/langchain.js";
 import type { AdToolkit } from "../../src/types.js";
 import { anthropic, gemini, openaiChat, openaiResponses, type Wire } from "./wire.js";
 
@@ -46,8 +46,13 @@ async function viaLangChain(
   model: ChatOpenAI | ChatAnthropic | string,
   toolkit: AdToolkit,
   strict: boolean,
+  withMiddleware = false,
 ): Promise<void> {
-  const agent = createAgent({ model, tools: langchainTools(toolkit, { strict }) });
+  const agent = createAgent({
+    model,
+    tools: langchainTools(toolkit, { strict }),
+    middleware: withMiddleware ? [langchainStrictMiddleware({ strict })] : [],
+  });
   await agent.invoke({ messages: [{ role: "user", content: PROMPT }] });
 }
 
@@ -196,4 +201,33 @@ export const LANGCHAIN_STRING_MODEL: ProviderPath = {
   strict: false,
   flags: "none",
   run: (_url, kit) => viaLangChain("openai:gpt-4o", kit, false),
+};
+
+/** The string model again, with the adapter's middleware stating the strict flag. */
+export const LANGCHAIN_STRING_MODEL_FLAGGED: ProviderPath = {
+  name: 'LangChain, model: "openai:gpt-4o" with langchainStrictMiddleware()',
+  wire: openaiResponses,
+  strict: false,
+  flags: "false",
+  run: (_url, kit) => viaLangChain("openai:gpt-4o", kit, false, true),
+};
+
+/** Anthropic with the same middleware: Claude does not rewrite unflagged tools, so none is added. */
+export const LANGCHAIN_ANTHROPIC_FLAGGED: ProviderPath = {
+  name: "LangChain + @langchain/anthropic with langchainStrictMiddleware()",
+  wire: anthropic,
+  strict: false,
+  flags: "none",
+  run: (url, kit) =>
+    viaLangChain(
+      new ChatAnthropic({
+        model: "claude-sonnet-4-5",
+        apiKey: DUMMY_KEY,
+        anthropicApiUrl: url,
+        maxRetries: 0,
+      }),
+      kit,
+      false,
+      true,
+    ),
 };

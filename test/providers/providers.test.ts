@@ -1,7 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { nonStrictTools } from "../../src/adapters/shared.js";
 import { type Env, IMAGE, SITE, startEnv } from "../adapters/harness.js";
-import { LANGCHAIN_RESPONSES_UNSET, LANGCHAIN_STRING_MODEL, PATHS, type ProviderPath } from "./paths.js";
+import {
+  LANGCHAIN_ANTHROPIC_FLAGGED,
+  LANGCHAIN_RESPONSES_UNSET,
+  LANGCHAIN_STRING_MODEL,
+  LANGCHAIN_STRING_MODEL_FLAGGED,
+  PATHS,
+  type ProviderPath,
+} from "./paths.js";
 import {
   type Call,
   type Json,
@@ -142,4 +149,17 @@ it("LangChain's string model \"openai:...\" goes to the Responses API with stric
   expect(run.requests[0]?.path).toBe("/v1/responses");
   expect(run.sent).toHaveLength(52);
   expect(new Set(run.sent.map((t) => t.strict))).toEqual(new Set([null]));
+});
+
+it("langchainStrictMiddleware states strict: false on every tool of an OpenAI model, the string model included", async () => {
+  const run = await drive(LANGCHAIN_STRING_MODEL_FLAGGED);
+  expect(run.requests[0]?.path).toBe("/v1/responses");
+  expect(run.sent).toHaveLength(52);
+  expect(new Set(run.sent.map((t) => t.strict))).toEqual(new Set([false]));
+});
+
+it("langchainStrictMiddleware adds no flag for Anthropic, which does not rewrite unflagged tools", async () => {
+  const run = await drive(LANGCHAIN_ANTHROPIC_FLAGGED);
+  expect(run.sent).toHaveLength(52);
+  expect(new Set(run.sent.map((t) => t.strict))).toEqual(new Set(["absent"]));
 });
