@@ -1,5 +1,6 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { redact } from "../src/client/redact.js";
 import type { AdapterName } from "./record.js";
 import type { RunOutcome } from "./runner.js";
 import type { Mode } from "./score.js";
@@ -89,8 +90,7 @@ export function writeReport(
   if (leak) {
     // Never write a secret to disk: the runs are failed already; the file keeps the verdicts.
     text = JSON.stringify({ ...report, leak }, null, 2);
-    for (const secret of secrets) text = text.split(secret).join("[redacted]");
-    text = text.replace(/adk_[A-Za-z0-9]{16,}/g, "adk_[redacted]");
+    text = [...secrets].reduce((out, secret) => redact(out, secret), redact(text));
   }
   mkdirSync(dir, { recursive: true });
   const file = join(dir, meta.mode === "live" ? "live-report.json" : "report.json");

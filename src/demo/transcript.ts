@@ -1,3 +1,4 @@
+import { redact } from "../client/redact.js";
 import type { AuditEvent, ToolResult } from "../types.js";
 
 /** One line, at most `max` characters, with a visible cut. */
@@ -7,15 +8,13 @@ export function shorten(text: string, max: number): string {
   return `${flat.slice(0, Math.max(0, max - 1))}…`;
 }
 
-/** Replaces every secret with a marker, so no key reaches the terminal whatever prints it. */
+/**
+ * Replaces every secret, in any encoding the client's redaction knows, with a marker, so no key
+ * reaches the terminal whatever prints it; a key the demo was not told about still never prints.
+ */
 export function createRedactor(secrets: readonly (string | undefined)[]): (text: string) => string {
   const known = secrets.filter((s): s is string => typeof s === "string" && s.length >= 8);
-  return (text) => {
-    let out = text;
-    for (const secret of known) out = out.split(secret).join("[redacted key]");
-    // A key the demo was not told about still never prints.
-    return out.replace(/adk_[A-Za-z0-9]{8,}/g, "adk_[redacted]");
-  };
+  return (text) => known.reduce((out, secret) => redact(out, secret), redact(text));
 }
 
 /** Tool arguments as compact JSON, shortened for display. */
