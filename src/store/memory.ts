@@ -76,6 +76,7 @@ export function memoryStore(): AdStore {
   const used = new Map<string, number>();
   const generations = new Map<string, Expiring<number>>();
   const claims = new Map<string, Expiring<string>>();
+  const pins = new Map<string, Expiring<string>>();
   let ops = 0;
 
   /** Forgets what has expired, now and then rather than on every call. */
@@ -87,6 +88,7 @@ export function memoryStore(): AdStore {
     for (const [k, until] of used) if (until <= now) used.delete(k);
     for (const [k, g] of generations) if (g.until <= now) generations.delete(k);
     for (const [k, c] of claims) if (c.until <= now) claims.delete(k);
+    for (const [k, p] of pins) if (p.until <= now) pins.delete(k);
   };
 
   const bucketOf = (key: string, now: number): Bucket => {
@@ -312,6 +314,22 @@ export function memoryStore(): AdStore {
       if (current !== expected) return false;
       generations.set(slot, { value: expected + 1, until: now + ttlMs });
       return true;
+    },
+
+    async pinned(slot: string) {
+      const p = pins.get(slot);
+      return p && p.until > Date.now() ? p.value : null;
+    },
+
+    async pin(slot: string, id: string, ttlMs: number) {
+      const now = Date.now();
+      sweep(now);
+      const p = pins.get(slot);
+      if (!p || p.until <= now) pins.set(slot, { value: id, until: now + ttlMs });
+    },
+
+    async unpin(slot: string, id: string) {
+      if (pins.get(slot)?.value === id) pins.delete(slot);
     },
 
     async claim(key: string, ttlMs: number) {

@@ -179,6 +179,25 @@ describe.each(kinds)("%s store", (_kind, make) => {
     expect(await store.generation(slot)).toBe(2);
   });
 
+  it("pins an id to a slot once, until the same id is unpinned or the pin expires", async () => {
+    const store = make();
+    const slot = fresh("pin");
+    expect(await store.pinned(slot)).toBeNull();
+    await store.pin(slot, "adr_first", 60_000);
+    await store.pin(slot, "adr_second", 60_000);
+    expect(await store.pinned(slot)).toBe("adr_first");
+    await store.unpin(slot, "adr_second");
+    expect(await store.pinned(slot)).toBe("adr_first");
+    await store.unpin(slot, "adr_first");
+    expect(await store.pinned(slot)).toBeNull();
+    await store.pin(slot, "adr_short", 100);
+    expect(await store.pinned(slot)).toBe("adr_short");
+    await sleep(150);
+    expect(await store.pinned(slot)).toBeNull();
+    await store.pin(slot, "adr_after", 60_000);
+    expect(await store.pinned(slot)).toBe("adr_after");
+  });
+
   it("claims an in-flight send for one holder until released or expired", async () => {
     const store = make();
     const key = fresh("send");
@@ -251,10 +270,11 @@ describe("redis store across clients", () => {
     await store.consume(secret, Date.now() + 1000);
     await store.bumpGeneration(secret, 0, 1000);
     await store.claim(secret, 1000);
+    await store.pin(secret, "adr_pinned", 1000);
     const raw = createClient({ url: redis.url });
     await raw.connect();
     const keys = await raw.keys("keyscan:*");
-    expect(keys.length).toBeGreaterThanOrEqual(8);
+    expect(keys.length).toBeGreaterThanOrEqual(9);
     for (const key of keys) {
       expect(key).not.toContain("adk_");
       expect(key).not.toContain("S3cr3t");
