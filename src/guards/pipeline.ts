@@ -345,7 +345,12 @@ export function createCallPipeline(o: PipelineOptions): CallPipeline {
           } catch (error) {
             // The answer is here and must reach the caller; this process still holds its own pin.
             if (!(error instanceof StoreError)) throw error;
-            decide(call.log, "store", "modify", `the outcome was not recorded in the shared store (${error.store})`);
+            decide(
+              call.log,
+              "store",
+              "modify",
+              `the outcome was not recorded in the shared store (${error.store})`,
+            );
           }
           return outcome;
         });

@@ -1,7 +1,7 @@
 import { type ChildProcess, fork } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import type { Simulator } from "../../src/sim/index.js";
-import type { ToolResult } from "../../src/types.js";
+import type { ConfirmRequest, ToolResult } from "../../src/types.js";
 import type { Call, StoreKind, WorkerInit, WorkerMessage, WorkerReply } from "./worker.js";
 
 const WORKER = fileURLToPath(new URL("./worker.ts", import.meta.url));
@@ -9,10 +9,8 @@ const WORKER = fileURLToPath(new URL("./worker.ts", import.meta.url));
 /** A worker process with one toolkit. */
 export interface Worker {
   run(store: StoreKind, calls: Call[]): Promise<{ results: ToolResult[]; elapsedMs: number }>;
-  ledgerPush(
-    slot: string,
-    input: Record<string, unknown>,
-  ): Promise<{ result: ToolResult; requestId: string }>;
+  /** The confirmation request a host would show for a push-creative input. */
+  confirmationRequest(input: Record<string, unknown>): Promise<ConfirmRequest | null>;
   close(): Promise<void>;
 }
 
@@ -27,7 +25,7 @@ async function startWorker(init: WorkerInit): Promise<Worker> {
     stdio: ["ignore", "inherit", "inherit", "ipc"],
   });
   let nextId = 0;
-  const pending = new Map<number, (reply: Extract<WorkerReply, { type: "done" }>) => void>();
+  const pending = new Map<number, (reply: Exclude<WorkerReply, { type: "ready" }>) => void>();
   let onReady: (() => void) | undefined;
   let onExit: ((error: Error) => void) | undefined;
   child.on("message", (reply: WorkerReply) => {
@@ -40,21 +38,30 @@ async function startWorker(init: WorkerInit): Promise<Worker> {
     onExit = reject;
     child.send({ type: "init", init } satisfies WorkerMessage);
   });
-  const ask = (message: (id: number) => WorkerMessage) =>
-    new Promise<Extract<WorkerReply, { type: "done" }>>((resolve, reject) => {
+  const ask = <R extends Exclude<WorkerReply, { type: "ready" }>>(message: (id: number) => WorkerMessage) =>
+    new Promise<R>((resolve, reject) => {
       const id = nextId++;
-      pending.set(id, resolve);
+      pending.set(id, resolve as (reply: Exclude<WorkerReply, { type: "ready" }>) => void);
       onExit = reject;
       child.send(message(id));
     });
   return {
     run: async (store, calls) => {
-      const reply = await ask((id) => ({ type: "run", id, store, calls }));
+      const reply = await ask<Extract<WorkerReply, { type: "done" }>>((id) => ({
+        type: "run",
+        id,
+        store,
+        calls,
+      }));
       return { results: reply.results, elapsedMs: reply.elapsedMs };
     },
-    ledgerPush: async (slot, input) => {
-      const reply = await ask((id) => ({ type: "ledger-push", id, slot, input }));
-      return { result: reply.results[0]!, requestId: reply.requestId! };
+    confirmationRequest: async (input) => {
+      const reply = await ask<Extract<WorkerReply, { type: "confirmation" }>>((id) => ({
+        type: "confirmation",
+        id,
+        input,
+      }));
+      return reply.request;
     },
     close: () =>
       new Promise<void>((resolve) => {
