@@ -54,7 +54,12 @@ describe("four processes on one key", () => {
     // Each process fires three times its share of a window at once: 30 reads in all.
     const load = shares(3 * LIMIT, 4);
     const shared = await Promise.all(workers.map((w, i) => w.run("redis", reads(load[i]!))));
-    const onRedis = wireReport(sim, LIMIT, WINDOW_MS);
+    const onRedis = wireReport(
+      sim,
+      LIMIT,
+      WINDOW_MS,
+      shared.flatMap((r) => r.answeredAt),
+    );
 
     sim.control.reset();
     await new Promise((resolve) => setTimeout(resolve, WINDOW_MS));

@@ -33,7 +33,8 @@ export type WorkerMessage =
 
 export type WorkerReply =
   | { type: "ready" }
-  | { type: "done"; id: number; results: ToolResult[]; elapsedMs: number }
+  /** `answeredAt`: when each call's answer reached this process (epoch ms), in call order. */
+  | { type: "done"; id: number; results: ToolResult[]; elapsedMs: number; answeredAt: number[] }
   | { type: "confirmation"; id: number; request: ConfirmRequest | null };
 
 let store: AdStore | undefined;
@@ -63,8 +64,15 @@ process.on("message", async (message: WorkerMessage) => {
   if (message.type === "run") {
     const started = Date.now();
     const kit = kits.get(message.store)!;
-    const results = await Promise.all(message.calls.map((c) => kit.call(c.tool, c.input, c.context)));
-    send({ type: "done", id: message.id, results, elapsedMs: Date.now() - started });
+    const answeredAt: number[] = [];
+    const results = await Promise.all(
+      message.calls.map(async (c, i) => {
+        const result = await kit.call(c.tool, c.input, c.context);
+        answeredAt[i] = Date.now();
+        return result;
+      }),
+    );
+    send({ type: "done", id: message.id, results, elapsedMs: Date.now() - started, answeredAt });
     return;
   }
   if (message.type === "confirmation") {
