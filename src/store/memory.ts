@@ -21,6 +21,8 @@ interface Server {
    * it); false when it came from the service's headers, which round up and so never run early.
    */
   guessed: boolean;
+  /** Sequence number of the first request granted in this window, as far as we know it. */
+  fromSeq: number;
 }
 
 /** Requests granted together; they count until a window after the last of them was answered. */
@@ -167,7 +169,7 @@ export function memoryStore(): AdStore {
   const serverNow = (b: Bucket, now: number): Server | undefined => {
     const s = b.server;
     if (!s || now < s.resetAt) return s;
-    return { ...s, remaining: s.limit, resetAt: now + s.windowMs, guessed: true };
+    return { ...s, remaining: s.limit, resetAt: now + s.windowMs, guessed: true, fromSeq: b.seq + 1 };
   };
 
   const view = (key: string): RateView => {
@@ -235,6 +237,7 @@ export function memoryStore(): AdStore {
       settle(b, rule, heard.run, now);
       const { limit, remaining, resetMs } = heard;
       if (limit === undefined || remaining === undefined || resetMs === undefined) return;
+      if (staleAnswer(b.server, heard, now)) return;
       // Requests granted after the answered one were not counted in its headers yet.
       const left = Math.max(0, remaining - Math.max(0, b.seq - heard.seq));
       const resetAt = now + resetMs;
@@ -243,11 +246,12 @@ export function memoryStore(): AdStore {
       // Resets heard round up, so they never run early: they replace a guess, and within one
       // window the earliest wins.
       if (!s || now >= s.resetAt || resetAt > s.resetAt + SAME_WINDOW_SLACK_MS) {
-        b.server = { limit, remaining: left, resetAt, windowMs, guessed: false };
+        b.server = { limit, remaining: left, resetAt, windowMs, guessed: false, fromSeq: heard.seq };
       } else if (s.guessed) {
-        b.server = { limit, remaining: Math.min(s.remaining, left), resetAt, windowMs, guessed: false };
+        b.server = { ...s, limit, remaining: Math.min(s.remaining, left), resetAt, windowMs, guessed: false };
       } else {
         b.server = {
+          ...s,
           limit,
           remaining: Math.min(s.remaining, left),
           resetAt: Math.min(s.resetAt, resetAt),
@@ -348,6 +352,19 @@ export function memoryStore(): AdStore {
 
     async close() {},
   };
+}
+
+/**
+ * True when an answer's headers describe a service window older than the one we hold: its request
+ * was granted before that window's first request, or before a reset that has passed since (it may
+ * have reached the service in the window that ended). Heard late, such headers would otherwise
+ * read as a fresh window with nothing left, and hold every process back a whole window.
+ */
+function staleAnswer(server: Server | undefined, heard: RateHeard, now: number): boolean {
+  if (!server) return false;
+  if (heard.seq < server.fromSeq) return true;
+  const grantedAt = Number(heard.run.split(":")[2]);
+  return now >= server.resetAt && Number.isFinite(grantedAt) && grantedAt < server.resetAt;
 }
 
 let processStore: AdStore | undefined;

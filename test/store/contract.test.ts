@@ -130,6 +130,22 @@ describe.each(kinds)("%s store", (_kind, make) => {
     expect(held.waitMs).toBeGreaterThan(1500);
   });
 
+  it("an answer heard late from the window before the one we hold does not empty it", async () => {
+    const store = make();
+    const bucket = fresh("rate");
+    const r = rule(100, 60_000);
+    const probe = await store.takeRate(bucket, r, 1);
+    await store.heardRate(bucket, r, { seq: 1, run: probe.run, limit: 3, remaining: 2, resetMs: 150 });
+    const late = await store.takeRate(bucket, r, 1);
+    expect(late.granted).toBe(1);
+    await sleep(200);
+    // The reset passed: a fresh window of 3, two of it taken now.
+    expect((await store.takeRate(bucket, r, 2)).granted).toBe(2);
+    // The earlier request's answer arrives only now, describing the window that ended.
+    await store.heardRate(bucket, r, { seq: late.seq, run: late.run, limit: 3, remaining: 1, resetMs: 1000 });
+    expect((await store.takeRate(bucket, r, 5)).granted).toBe(1);
+  });
+
   it("a pause holds every take of the key and says it is a pause", async () => {
     const store = make();
     const bucket = fresh("rate");
