@@ -338,22 +338,27 @@ export function createCallPipeline(o: PipelineOptions): CallPipeline {
       try {
         // Across processes, the holder of the claim sends first; the others then send the same
         // id, which the service replays.
-        return await o.claims.exclusive(key, CLAIM_WAIT_MS, async () => {
-          const outcome = await o.client.call(def.name, body, callOptions);
-          try {
-            await requestIds.settle(ids, outcome, sentId);
-          } catch (error) {
-            // The answer is here and must reach the caller; this process still holds its own pin.
-            if (!(error instanceof StoreError)) throw error;
-            decide(
-              call.log,
-              "store",
-              "modify",
-              `the outcome was not recorded in the shared store (${error.store})`,
-            );
-          }
-          return outcome;
-        });
+        return await o.claims.exclusive(
+          key,
+          CLAIM_WAIT_MS,
+          async () => {
+            const outcome = await o.client.call(def.name, body, callOptions);
+            try {
+              await requestIds.settle(ids, outcome, sentId);
+            } catch (error) {
+              // The answer is here and must reach the caller; this process still holds its own pin.
+              if (!(error instanceof StoreError)) throw error;
+              decide(
+                call.log,
+                "store",
+                "modify",
+                `the outcome was not recorded in the shared store (${error.store})`,
+              );
+            }
+            return outcome;
+          },
+          context.signal,
+        );
       } finally {
         inflight.delete(key);
       }

@@ -42,9 +42,10 @@ export interface SendClaims {
   /**
    * Runs `send` once this caller holds the claim on `key`, waiting up to `waitMs` for another
    * holder to finish first (then it sends anyway: the same id only replays). Rejects with the
-   * store's error when the store fails, before anything is sent.
+   * store's error when the store fails, before anything is sent. An aborted `signal` ends the
+   * wait (the send then sees the abort).
    */
-  exclusive<T>(key: string, waitMs: number, send: () => Promise<T>): Promise<T>;
+  exclusive<T>(key: string, waitMs: number, send: () => Promise<T>, signal?: AbortSignal): Promise<T>;
 }
 
 const POLL_MS = 25;
@@ -52,10 +53,10 @@ const POLL_MS = 25;
 /** Send claims in `store`. A claim outlives a crashed holder by at most its wait. */
 export function storeSendClaims(store: AdStore): SendClaims {
   return {
-    async exclusive(key, waitMs, send) {
+    async exclusive(key, waitMs, send, signal) {
       const deadline = Date.now() + waitMs;
       let token = await store.claim(key, waitMs);
-      while (token === null && Date.now() < deadline) {
+      while (token === null && Date.now() < deadline && !signal?.aborted) {
         await new Promise((resolve) => setTimeout(resolve, POLL_MS));
         token = await store.claim(key, waitMs);
       }
