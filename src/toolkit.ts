@@ -1,11 +1,11 @@
 import { createClient } from "./client/index.js";
-import { memoryApprovalLedger } from "./guards/approvals.js";
 import { DEFAULT_MAX_RESULT_CHARS, toModelText } from "./guards/model-text.js";
 import { createCallPipeline } from "./guards/pipeline.js";
-import { memoryIdLedger } from "./guards/request-ids.js";
 import { blocked } from "./guards/results.js";
 import { accountNote, scopeRefusal, selectTools } from "./guards/scope.js";
+import { storeApprovalLedger, storeIdLedger, storeSendClaims } from "./guards/shared.js";
 import { modelSchema } from "./guards/validation.js";
+import { memoryStore } from "./store/index.js";
 import type { ToolDefinition } from "./tools/define.js";
 import { getTool, offeredTools } from "./tools/index.js";
 import type { AdTool, AdToolkit, AdToolsOptions, CallContext, ToolResult } from "./types.js";
@@ -23,6 +23,9 @@ export function createAdTools(options: AdToolsOptions = {}): AdToolkit {
   const apiKey = options.apiKey ?? process.env.ADRAILS_API_KEY ?? "";
   const accountDefault = options.accountId;
   const maxChars = Math.max(MIN_RESULT_CHARS, options.maxResultChars ?? DEFAULT_MAX_RESULT_CHARS);
+  // Without a store given, approvals, ids and claims live in a memory store of this toolkit's own,
+  // as before stores existed; one code path either way.
+  const shared = options.store ?? memoryStore();
   const pipeline = createCallPipeline({
     client: createClient({
       apiKey,
@@ -37,8 +40,9 @@ export function createAdTools(options: AdToolsOptions = {}): AdToolkit {
     apiKey,
     accountDefault,
     approvalTtlMs: options.approvalTtlMs ?? DEFAULT_APPROVAL_TTL_MS,
-    approvals: memoryApprovalLedger(),
-    ids: memoryIdLedger(),
+    approvals: storeApprovalLedger(shared),
+    ids: storeIdLedger(shared),
+    claims: storeSendClaims(shared),
     confirm: options.confirm,
     onUnconfirmedActive: options.onUnconfirmedActive,
     onEvent: options.onEvent,

@@ -5,7 +5,7 @@ import type { ToolDefinition, ToolGroup } from "./tools/define.js";
 import type { PackName } from "./tools/packs.js";
 
 /** The guard that refused a call. Nothing was sent when a guard refuses. */
-export type GuardName = "hard-confirmation" | "scope" | "validation" | "request-id" | "disabled";
+export type GuardName = "hard-confirmation" | "scope" | "validation" | "request-id" | "disabled" | "store";
 
 /**
  * What a tool call resolves to. It never throws into a framework.
@@ -197,9 +197,10 @@ export interface AdToolsOptions {
   rateLimit?: { limit?: number; windowMs?: number } | false;
   writeBudget?: { limit?: number; windowMs?: number };
   /**
-   * Where shared state lives: the request rate, a 429's pause and the write budget (and, once the
-   * guards use it, approvals, the refusal ledger and in-flight sends). Default: this process's
-   * memory. `redisStore()` from `adrails/redis` shares it across processes.
+   * Where shared state lives: the request rate, a 429's pause, the write budget, approvals' single
+   * use, the refusal ledger, unknown-outcome pins and in-flight sends. Default: memory (the rate
+   * and budget per process, the rest per toolkit). `redisStore()` from `adrails/redis` shares it
+   * across processes. When the store fails, writes are refused unsent; reads follow its `onStoreError`.
    */
   store?: AdStore;
   /** Receives the full Outcome of every call, for hosts that want the raw response. */

@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { z } from "zod";
 import type { AdClient } from "../client/index.js";
 import type { Outcome } from "../client/outcome.js";
+import { StoreError } from "../store/index.js";
 import type { ToolDefinition } from "../tools/define.js";
 import type {
   AdToolsOptions,
@@ -34,6 +35,7 @@ import {
 import { blocked, shapeOutcome } from "./results.js";
 import { takesAccount } from "./scope.js";
 import { redactDeep, redactResult } from "./secrets.js";
+import type { SendClaims } from "./shared.js";
 import { CONFIRM_FIELD, validate } from "./validation.js";
 
 /** What the call path needs from the toolkit. */
@@ -46,7 +48,12 @@ export interface PipelineOptions
   approvalTtlMs: number;
   approvals: ApprovalLedger;
   ids: IdLedger;
+  /** Claims on identical sends, so that processes sharing a store send one of them at a time. */
+  claims: SendClaims;
 }
+
+/** How long a write waits for an identical send that holds the claim elsewhere, before sending anyway. */
+const CLAIM_WAIT_MS = 30_000;
 
 /** The guarded call path: prepare, confirm, key, send, shape, inside one no-throw, redacting, audited frame. */
 export interface CallPipeline {
@@ -155,14 +162,31 @@ export function createCallPipeline(o: PipelineOptions): CallPipeline {
       givenId: prepared.givenId,
       idDerived: false,
     };
-    // Reads skip the steps that only writes need, and their turns of the event loop.
-    if (def.name === CONFIRM_TOOL || def.name === "creative-loop") {
-      const refused = await confirmStep(call);
-      if (refused) return refused;
+    let outcome: Outcome;
+    try {
+      // Reads skip the steps that only writes need, and their turns of the event loop.
+      if (def.name === CONFIRM_TOOL || def.name === "creative-loop") {
+        const refused = await confirmStep(call);
+        if (refused) return refused;
+      }
+      if (def.idField) await keyStep(call);
+      outcome = await sendStep(call);
+    } catch (error) {
+      if (error instanceof StoreError) return storeRefusal(call, error);
+      throw error;
     }
-    if (def.idField) await keyStep(call);
-    const outcome = await sendStep(call);
     return shapeStep(call, outcome);
+  }
+
+  /** Single use and the id ledger cannot be checked: fail closed, before anything is sent. */
+  function storeRefusal(call: Call, error: StoreError): ToolResult {
+    decide(call.log, "store", "refuse", `the shared store (${error.store}) failed`);
+    return blocked(
+      "store",
+      error.message,
+      `Nothing was sent: the shared store (${error.store}) that keeps approvals and retry keys is unavailable. Wait a little and call again with the same input; if it persists, tell the user the store needs attention.`,
+      call.notes,
+    );
   }
 
   /** A person said no to this call in a framework: refused, unless "pause" sends an ACTIVE push PAUSED. */
@@ -312,9 +336,29 @@ export function createCallPipeline(o: PipelineOptions): CallPipeline {
     if (pending) return pending;
     const sending = (async () => {
       try {
-        const outcome = await o.client.call(def.name, body, callOptions);
-        await requestIds.settle(ids, outcome, sentId);
-        return outcome;
+        // Across processes, the holder of the claim sends first; the others then send the same
+        // id, which the service replays.
+        return await o.claims.exclusive(
+          key,
+          CLAIM_WAIT_MS,
+          async () => {
+            const outcome = await o.client.call(def.name, body, callOptions);
+            try {
+              await requestIds.settle(ids, outcome, sentId);
+            } catch (error) {
+              // The answer is here and must reach the caller; this process still holds its own pin.
+              if (!(error instanceof StoreError)) throw error;
+              decide(
+                call.log,
+                "store",
+                "modify",
+                `the outcome was not recorded in the shared store (${error.store})`,
+              );
+            }
+            return outcome;
+          },
+          context.signal,
+        );
       } finally {
         inflight.delete(key);
       }

@@ -21,6 +21,8 @@ interface Server {
    * it); false when it came from the service's headers, which round up and so never run early.
    */
   guessed: boolean;
+  /** Sequence number of the first request granted in this window, as far as we know it. */
+  fromSeq: number;
 }
 
 /** Requests granted together; they count until a window after the last of them was answered. */
@@ -76,6 +78,7 @@ export function memoryStore(): AdStore {
   const used = new Map<string, number>();
   const generations = new Map<string, Expiring<number>>();
   const claims = new Map<string, Expiring<string>>();
+  const pins = new Map<string, Expiring<string>>();
   let ops = 0;
 
   /** Forgets what has expired, now and then rather than on every call. */
@@ -87,6 +90,7 @@ export function memoryStore(): AdStore {
     for (const [k, until] of used) if (until <= now) used.delete(k);
     for (const [k, g] of generations) if (g.until <= now) generations.delete(k);
     for (const [k, c] of claims) if (c.until <= now) claims.delete(k);
+    for (const [k, p] of pins) if (p.until <= now) pins.delete(k);
   };
 
   const bucketOf = (key: string, now: number): Bucket => {
@@ -165,7 +169,7 @@ export function memoryStore(): AdStore {
   const serverNow = (b: Bucket, now: number): Server | undefined => {
     const s = b.server;
     if (!s || now < s.resetAt) return s;
-    return { ...s, remaining: s.limit, resetAt: now + s.windowMs, guessed: true };
+    return { ...s, remaining: s.limit, resetAt: now + s.windowMs, guessed: true, fromSeq: b.seq + 1 };
   };
 
   const view = (key: string): RateView => {
@@ -233,6 +237,7 @@ export function memoryStore(): AdStore {
       settle(b, rule, heard.run, now);
       const { limit, remaining, resetMs } = heard;
       if (limit === undefined || remaining === undefined || resetMs === undefined) return;
+      if (staleAnswer(b.server, heard, now)) return;
       // Requests granted after the answered one were not counted in its headers yet.
       const left = Math.max(0, remaining - Math.max(0, b.seq - heard.seq));
       const resetAt = now + resetMs;
@@ -241,11 +246,12 @@ export function memoryStore(): AdStore {
       // Resets heard round up, so they never run early: they replace a guess, and within one
       // window the earliest wins.
       if (!s || now >= s.resetAt || resetAt > s.resetAt + SAME_WINDOW_SLACK_MS) {
-        b.server = { limit, remaining: left, resetAt, windowMs, guessed: false };
+        b.server = { limit, remaining: left, resetAt, windowMs, guessed: false, fromSeq: heard.seq };
       } else if (s.guessed) {
-        b.server = { limit, remaining: Math.min(s.remaining, left), resetAt, windowMs, guessed: false };
+        b.server = { ...s, limit, remaining: Math.min(s.remaining, left), resetAt, windowMs, guessed: false };
       } else {
         b.server = {
+          ...s,
           limit,
           remaining: Math.min(s.remaining, left),
           resetAt: Math.min(s.resetAt, resetAt),
@@ -314,6 +320,22 @@ export function memoryStore(): AdStore {
       return true;
     },
 
+    async pinned(slot: string) {
+      const p = pins.get(slot);
+      return p && p.until > Date.now() ? p.value : null;
+    },
+
+    async pin(slot: string, id: string, ttlMs: number) {
+      const now = Date.now();
+      sweep(now);
+      const p = pins.get(slot);
+      if (!p || p.until <= now) pins.set(slot, { value: id, until: now + ttlMs });
+    },
+
+    async unpin(slot: string, id: string) {
+      if (pins.get(slot)?.value === id) pins.delete(slot);
+    },
+
     async claim(key: string, ttlMs: number) {
       const now = Date.now();
       sweep(now);
@@ -330,6 +352,19 @@ export function memoryStore(): AdStore {
 
     async close() {},
   };
+}
+
+/**
+ * True when an answer's headers describe a service window older than the one we hold: its request
+ * was granted before that window's first request, or before a reset that has passed since (it may
+ * have reached the service in the window that ended). Heard late, such headers would otherwise
+ * read as a fresh window with nothing left, and hold every process back a whole window.
+ */
+function staleAnswer(server: Server | undefined, heard: RateHeard, now: number): boolean {
+  if (!server) return false;
+  if (heard.seq < server.fromSeq) return true;
+  const grantedAt = Number(heard.run.split(":")[2]);
+  return now >= server.resetAt && Number.isFinite(grantedAt) && grantedAt < server.resetAt;
 }
 
 let processStore: AdStore | undefined;

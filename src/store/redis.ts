@@ -206,6 +206,20 @@ export function redisStore(options: RedisStoreOptions): AdStore {
       return bumped === 1;
     },
 
+    async pinned(slot) {
+      const value = await command(["GET", hashed("pin", slot)]);
+      return typeof value === "string" ? value : null;
+    },
+
+    async pin(slot, id, ttlMs) {
+      await command(["SET", hashed("pin", slot), id, "NX", "PX", String(Math.max(1, Math.ceil(ttlMs)))]);
+    },
+
+    async unpin(slot, id) {
+      // Compare and delete in one step: the same script that releases a claim.
+      await script(RELEASE, [hashed("pin", slot)], [id]);
+    },
+
     async claim(key, ttlMs) {
       const token = `${process.pid}-${Date.now()}-${Math.random().toString(36).slice(2)}`;
       const set = await command([

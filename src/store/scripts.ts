@@ -45,10 +45,11 @@ export const TAKE_RATE = `${NOW}${EXPIRE_BUCKET}${RUN}
 local meta, log = KEYS[1], KEYS[2]
 local limit, span, hold = tonumber(ARGV[1]), tonumber(ARGV[2]), tonumber(ARGV[3])
 local want, probeMs = tonumber(ARGV[4]), tonumber(ARGV[5])
-local m = redis.call('HMGET', meta, 'total', 'seq', 'pause', 'heard', 'probe', 'sl', 'sr', 'sa', 'sw', 'sg')
+local m = redis.call('HMGET', meta, 'total', 'seq', 'pause', 'heard', 'probe', 'sl', 'sr', 'sa', 'sw', 'sg', 'sf')
 local total, seq = tonumber(m[1]) or 0, tonumber(m[2]) or 0
 local pause, heard, probe = tonumber(m[3]) or 0, m[4], tonumber(m[5]) or 0
 local sl, sr, sa, sw, sg = tonumber(m[6]), tonumber(m[7]), tonumber(m[8]), tonumber(m[9]), tonumber(m[10]) or 0
+local sf = tonumber(m[11]) or 0
 if pause > now then return {0, pause - now, seq, 1, ''} end
 local old = redis.call('ZRANGEBYSCORE', log, '-inf', now)
 for _, member in ipairs(old) do
@@ -71,6 +72,7 @@ if sl then
     sr = sl
     sa = now + sw
     sg = 1
+    sf = seq + 1
   end
   if sr <= 0 and sa - now > wait then wait = sa - now end
   if sr < free then free = sr end
@@ -93,7 +95,7 @@ seq = seq + granted
 total = total + granted
 redis.call('ZADD', log, now + hold + span, run)
 redis.call('HSET', meta, 'total', total, 'seq', seq, 'probe', probe, 'p:' .. run, granted)
-if sl then redis.call('HSET', meta, 'sl', sl, 'sr', sr - granted, 'sa', sa, 'sw', sw, 'sg', sg) end
+if sl then redis.call('HSET', meta, 'sl', sl, 'sr', sr - granted, 'sa', sa, 'sw', sw, 'sg', sg, 'sf', sf) end
 expire(meta, log, ttlOf(now, hold + span, {pause, probe, sa}))
 return {granted, 0, seq, 0, run}
 `;
@@ -122,10 +124,18 @@ if run ~= '' and redis.call('HINCRBY', meta, 'p:' .. run, -1) <= 0 then
     end
   end
 end
-local m = redis.call('HMGET', meta, 'seq', 'pause', 'sl', 'sr', 'sa', 'sw', 'sg')
+local m = redis.call('HMGET', meta, 'seq', 'pause', 'sl', 'sr', 'sa', 'sw', 'sg', 'sf')
 local seq, pause = tonumber(m[1]) or 0, tonumber(m[2]) or 0
 local sl, sr, sa, sw, sg = tonumber(m[3]), tonumber(m[4]), tonumber(m[5]), tonumber(m[6]), tonumber(m[7]) or 0
-if ARGV[5] then
+local sf = tonumber(m[8]) or 0
+-- Headers of a request granted before the window we hold began, or before a reset that has passed
+-- since, describe an older window: heard late, they would read as a fresh window with nothing left.
+local stale = false
+if sl then
+  local _, _, grantedAt = runOf(run)
+  if seqOf < sf or (now >= sa and grantedAt and grantedAt < sa) then stale = true end
+end
+if ARGV[5] and not stale then
   local limit, remaining, resetMs = tonumber(ARGV[5]), tonumber(ARGV[6]), tonumber(ARGV[7])
   local later = seq - seqOf
   if later < 0 then later = 0 end
@@ -136,14 +146,14 @@ if ARGV[5] then
   -- Resets heard round up, so they never run early: they replace a guess, and within one window
   -- the earliest wins.
   if not sl or now >= sa or at > sa + ${SAME_WINDOW_SLACK_MS} then
-    sl, sr, sa = limit, left, at
+    sl, sr, sa, sf = limit, left, at, seqOf
   elseif sg == 1 then
     sl, sr, sa = limit, math.min(sr, left), at
   else
     sl, sr, sa = limit, math.min(sr, left), math.min(sa, at)
   end
   sw = w
-  redis.call('HSET', meta, 'sl', sl, 'sr', sr, 'sa', sa, 'sw', sw, 'sg', 0)
+  redis.call('HSET', meta, 'sl', sl, 'sr', sr, 'sa', sa, 'sw', sw, 'sg', 0, 'sf', sf)
 end
 expire(meta, log, ttlOf(now, 0, {pause, sa}))
 return 1

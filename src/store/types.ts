@@ -98,6 +98,13 @@ export interface AdStore {
    */
   bumpGeneration(slot: string, expected: number, ttlMs: number): Promise<boolean>;
 
+  /** The id pinned to `slot` (a send of it had an unknown outcome), or null when none. */
+  pinned(slot: string): Promise<string | null>;
+  /** Pins `id` to `slot` for `ttlMs`; a pin already there stays (the first unknown outcome wins). */
+  pin(slot: string, id: string, ttlMs: number): Promise<void>;
+  /** Removes the pin of `slot` only if it is `id`: an answer showed that send was applied. */
+  unpin(slot: string, id: string): Promise<void>;
+
   /** Claims an identical send for `ttlMs`: a token when this caller holds it, null when another does. */
   claim(key: string, ttlMs: number): Promise<string | null>;
   /** Releases a claim, only if `token` still holds it. */

@@ -54,7 +54,12 @@ describe("four processes on one key", () => {
     // Each process fires three times its share of a window at once: 30 reads in all.
     const load = shares(3 * LIMIT, 4);
     const shared = await Promise.all(workers.map((w, i) => w.run("redis", reads(load[i]!))));
-    const onRedis = wireReport(sim, LIMIT, WINDOW_MS);
+    const onRedis = wireReport(
+      sim,
+      LIMIT,
+      WINDOW_MS,
+      shared.flatMap((r) => r.answeredAt),
+    );
 
     sim.control.reset();
     await new Promise((resolve) => setTimeout(resolve, WINDOW_MS));
@@ -115,17 +120,90 @@ const budgetFree = async () => {
 };
 
 describe("writes across processes on one Redis", () => {
+  const SESSION = { sessionId: "fleet-writes" };
+  const sentIds = (name: string) =>
+    sim.control
+      .requests()
+      .filter((r) => r.tool === "push-creative" && (r.body as { ad_name?: string } | null)?.ad_name === name)
+      .map((r) => ({ id: (r.body as { request_id: string }).request_id, status: r.status }));
+
+  it("one approval delivered to two processes at once: one ACTIVE ad, the other told it was used", async () => {
+    await budgetFree();
+    const call = push("approved-once");
+    const input = { ...call.input, status: "ACTIVE" };
+    const request = (await workers[0]!.confirmationRequest(input))!;
+    const approval = {
+      fingerprint: request.fingerprint,
+      via: "fleet host",
+      id: "approval-1",
+      approvedAt: Date.now(),
+      text: "Yes, launch it",
+    };
+    const both = await Promise.all(
+      workers.slice(0, 2).map((w) => w.run("redis", [{ ...call, input, context: { approval, ...SESSION } }])),
+    );
+    const results = both.map((r) => r.results[0]!);
+    expect(results.filter((r) => r.ok === true)).toHaveLength(1);
+    const refused = results.find((r) => r.ok === false)!;
+    expect(refused).toMatchObject({ ok: false, status: null, blocked: "hard-confirmation" });
+    expect((refused as { error: string }).error).toMatch(/already used/);
+    expect(adsNamed("approved-once").map((ad) => ad.status)).toEqual(["ACTIVE"]);
+    expect(sentIds("approved-once")).toHaveLength(1);
+  });
+
+  it("an approval past its expiry is refused in every process, nothing sent", async () => {
+    const call = push("approved-too-late");
+    const input = { ...call.input, status: "ACTIVE" };
+    const request = (await workers[0]!.confirmationRequest(input))!;
+    // The toolkits' approvalTtlMs is the default five minutes.
+    const approval = {
+      fingerprint: request.fingerprint,
+      via: "fleet host",
+      id: "approval-late",
+      approvedAt: Date.now() - 5 * 60_000 - 1000,
+      text: "Yes",
+    };
+    const all = await Promise.all(
+      workers.map((w) => w.run("redis", [{ ...call, input, context: { approval, ...SESSION } }])),
+    );
+    for (const { results } of all) {
+      expect(results[0]).toMatchObject({ ok: false, status: null, blocked: "hard-confirmation" });
+      expect((results[0] as { error: string }).error).toMatch(/expired/);
+    }
+    expect(sentIds("approved-too-late")).toEqual([]);
+  });
+
   it("a budget refusal seen by one process gives the next identical attempt in another a fresh id", async () => {
     await budgetFree();
     expect((await workers[0]!.run("redis", [push("filler")])).results[0]!.ok).toBe(true);
-    const slot = `push-creative\n${accountId}\nbudget-case`;
-    const refused = await workers[0]!.ledgerPush(slot, push("after-budget").input);
-    expect(refused.result).toMatchObject({ ok: false, status: 409 });
+    const call = { ...push("after-budget"), context: SESSION };
+    const refused = (await workers[0]!.run("redis", [call])).results[0]!;
+    expect(refused).toMatchObject({ ok: false, status: 409 });
     await budgetFree();
-    const retried = await workers[1]!.ledgerPush(slot, push("after-budget").input);
-    expect(retried.result.ok).toBe(true);
-    expect(retried.requestId).not.toBe(refused.requestId);
-    expect(adsNamed("after-budget").map((ad) => ad.request_id)).toEqual([retried.requestId]);
+    const retried = (await workers[1]!.run("redis", [call])).results[0]!;
+    expect(retried.ok).toBe(true);
+    const [first, second] = sentIds("after-budget");
+    expect(first!.status).toBe(409);
+    expect(second!.status).toBe(200);
+    expect(second!.id).not.toBe(first!.id);
+    expect(adsNamed("after-budget").map((ad) => ad.request_id)).toEqual([second!.id]);
+  });
+
+  it("an unknown outcome in one process pins its id for another: a model's own request_id is replaced", async () => {
+    await budgetFree();
+    const call = { ...push("unknown-outcome"), context: SESSION };
+    // The write is applied, then every answer to it and to its retries is lost.
+    sim.control.fault({ kind: "timeout-after-write", tool: "push-creative", count: 10 });
+    const lost = (await workers[2]!.run("redis", [call])).results[0]!;
+    sim.control.clearFaults();
+    expect(lost).toMatchObject({ ok: false, status: null });
+    const pinned = sentIds("unknown-outcome")[0]!.id;
+    const repeat = { ...call, input: { ...call.input, request_id: "model-chosen-0001" } };
+    const again = (await workers[3]!.run("redis", [repeat])).results[0]!;
+    expect(again.ok).toBe(true);
+    expect((again as { note?: string }).note).toContain(pinned);
+    expect(new Set(sentIds("unknown-outcome").map((r) => r.id))).toEqual(new Set([pinned]));
+    expect(adsNamed("unknown-outcome")).toHaveLength(1);
   });
 
   it("Redis stopped mid-run: writes refused at once naming the store, nothing sent; Redis back: work resumes", async () => {
@@ -136,7 +214,8 @@ describe("writes across processes on one Redis", () => {
     const sentBefore = sim.control.requests().length;
     const during = await Promise.all(workers.map((w) => w.run("redis", [push("during-outage")])));
     for (const { results, elapsedMs } of during) {
-      expect(results[0]).toMatchObject({ ok: false, status: null });
+      // The guards refuse before the send: single use and the id ledger need the store.
+      expect(results[0]).toMatchObject({ ok: false, status: null, blocked: "store" });
       const refused = results[0] as { error: string; hint: string };
       expect(refused.error).toContain(`redis at 127.0.0.1:${redis.port}`);
       expect(refused.hint).toMatch(/Nothing was sent/);

@@ -1,11 +1,10 @@
 // One process of a fleet: a toolkit on a shared key, driven by its parent over the IPC channel.
 // Used by test/fleet and bench/fleet.ts; each worker is a separate Node process.
-import { createHash } from "node:crypto";
 import type { AdStore } from "../../src/store/index.js";
 import { memoryStore } from "../../src/store/index.js";
 import { redisStore } from "../../src/store/redis.js";
 import { createAdTools } from "../../src/toolkit.js";
-import type { AdToolsOptions, ToolResult } from "../../src/types.js";
+import type { AdToolsOptions, CallContext, ConfirmRequest, ToolResult } from "../../src/types.js";
 
 /** Each worker has a toolkit on a memory store of its own, and one on Redis when `redisUrl` is given. */
 export interface WorkerInit {
@@ -21,18 +20,22 @@ export type StoreKind = "memory" | "redis";
 export interface Call {
   tool: string;
   input: Record<string, unknown>;
+  /** What the host passes with the call: a person's approval, a session. */
+  context?: Pick<CallContext, "approval" | "sessionId">;
 }
 
 export type WorkerMessage =
   | { type: "init"; init: WorkerInit }
   | { type: "run"; id: number; store: StoreKind; calls: Call[] }
-  /** A write whose retry key comes from the store's refusal ledger, as the guards will derive it. */
-  | { type: "ledger-push"; id: number; slot: string; input: Record<string, unknown> }
+  /** The confirmation a host would show a person for a push-creative input. */
+  | { type: "confirmation"; id: number; input: Record<string, unknown> }
   | { type: "exit" };
 
 export type WorkerReply =
   | { type: "ready" }
-  | { type: "done"; id: number; results: ToolResult[]; elapsedMs: number; requestId?: string };
+  /** `answeredAt`: when each call's answer reached this process (epoch ms), in call order. */
+  | { type: "done"; id: number; results: ToolResult[]; elapsedMs: number; answeredAt: number[] }
+  | { type: "confirmation"; id: number; request: ConfirmRequest | null };
 
 let store: AdStore | undefined;
 const kits = new Map<StoreKind, ReturnType<typeof createAdTools>>();
@@ -61,22 +64,20 @@ process.on("message", async (message: WorkerMessage) => {
   if (message.type === "run") {
     const started = Date.now();
     const kit = kits.get(message.store)!;
-    const results = await Promise.all(message.calls.map((c) => kit.call(c.tool, c.input)));
-    send({ type: "done", id: message.id, results, elapsedMs: Date.now() - started });
+    const answeredAt: number[] = [];
+    const results = await Promise.all(
+      message.calls.map(async (c, i) => {
+        const result = await kit.call(c.tool, c.input, c.context);
+        answeredAt[i] = Date.now();
+        return result;
+      }),
+    );
+    send({ type: "done", id: message.id, results, elapsedMs: Date.now() - started, answeredAt });
     return;
   }
-  if (message.type === "ledger-push") {
-    const started = Date.now();
-    const generation = await store!.generation(message.slot);
-    const requestId = `adr_${createHash("sha256").update(`${message.slot}\n${generation}`).digest("hex").slice(0, 32)}`;
-    const result = await kits
-      .get("redis")!
-      .call("push-creative", { ...message.input, request_id: requestId });
-    // A definitive refusal that created nothing moves the change on to a fresh id, fleet-wide.
-    if (!result.ok && result.status === 409 && /budget/i.test(result.error)) {
-      await store!.bumpGeneration(message.slot, generation, 3_600_000);
-    }
-    send({ type: "done", id: message.id, results: [result], elapsedMs: Date.now() - started, requestId });
+  if (message.type === "confirmation") {
+    const request = kits.get("memory")!.get("push-creative")!.confirmationRequest(message.input);
+    send({ type: "confirmation", id: message.id, request });
     return;
   }
   if (message.type === "exit") {

@@ -130,6 +130,22 @@ describe.each(kinds)("%s store", (_kind, make) => {
     expect(held.waitMs).toBeGreaterThan(1500);
   });
 
+  it("an answer heard late from the window before the one we hold does not empty it", async () => {
+    const store = make();
+    const bucket = fresh("rate");
+    const r = rule(100, 60_000);
+    const probe = await store.takeRate(bucket, r, 1);
+    await store.heardRate(bucket, r, { seq: 1, run: probe.run, limit: 3, remaining: 2, resetMs: 150 });
+    const late = await store.takeRate(bucket, r, 1);
+    expect(late.granted).toBe(1);
+    await sleep(200);
+    // The reset passed: a fresh window of 3, two of it taken now.
+    expect((await store.takeRate(bucket, r, 2)).granted).toBe(2);
+    // The earlier request's answer arrives only now, describing the window that ended.
+    await store.heardRate(bucket, r, { seq: late.seq, run: late.run, limit: 3, remaining: 1, resetMs: 1000 });
+    expect((await store.takeRate(bucket, r, 5)).granted).toBe(1);
+  });
+
   it("a pause holds every take of the key and says it is a pause", async () => {
     const store = make();
     const bucket = fresh("rate");
@@ -177,6 +193,25 @@ describe.each(kinds)("%s store", (_kind, make) => {
     const results = await Promise.all([1, 1, 1, 1].map((g) => store.bumpGeneration(slot, g, 60_000)));
     expect(results.filter(Boolean)).toHaveLength(1);
     expect(await store.generation(slot)).toBe(2);
+  });
+
+  it("pins an id to a slot once, until the same id is unpinned or the pin expires", async () => {
+    const store = make();
+    const slot = fresh("pin");
+    expect(await store.pinned(slot)).toBeNull();
+    await store.pin(slot, "adr_first", 60_000);
+    await store.pin(slot, "adr_second", 60_000);
+    expect(await store.pinned(slot)).toBe("adr_first");
+    await store.unpin(slot, "adr_second");
+    expect(await store.pinned(slot)).toBe("adr_first");
+    await store.unpin(slot, "adr_first");
+    expect(await store.pinned(slot)).toBeNull();
+    await store.pin(slot, "adr_short", 100);
+    expect(await store.pinned(slot)).toBe("adr_short");
+    await sleep(150);
+    expect(await store.pinned(slot)).toBeNull();
+    await store.pin(slot, "adr_after", 60_000);
+    expect(await store.pinned(slot)).toBe("adr_after");
   });
 
   it("claims an in-flight send for one holder until released or expired", async () => {
@@ -251,10 +286,11 @@ describe("redis store across clients", () => {
     await store.consume(secret, Date.now() + 1000);
     await store.bumpGeneration(secret, 0, 1000);
     await store.claim(secret, 1000);
+    await store.pin(secret, "adr_pinned", 1000);
     const raw = createClient({ url: redis.url });
     await raw.connect();
     const keys = await raw.keys("keyscan:*");
-    expect(keys.length).toBeGreaterThanOrEqual(8);
+    expect(keys.length).toBeGreaterThanOrEqual(9);
     for (const key of keys) {
       expect(key).not.toContain("adk_");
       expect(key).not.toContain("S3cr3t");

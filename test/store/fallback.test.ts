@@ -39,6 +39,40 @@ describe("when the Redis store fails", () => {
     await Promise.all([local.close(), closed.close()]);
   });
 
+  it('writes that need the ledgers fail closed in the guards, even with "local"; reads go on', async () => {
+    const store = redisStore({ url: redis.url, onStoreError: "local", commandTimeoutMs: 300 });
+    const kit = createAdTools({ apiKey: sim.apiKey, baseUrl: sim.url, store, sessionId: "outage" });
+    const account = sim.control.world().callers.pro.accounts[0]!;
+    const input = {
+      account_id: account.id,
+      adset_id: account.adsets[0]!.id,
+      image_url: "https://cdn.example.com/a.png",
+      website_url: "https://example.com",
+      status: "ACTIVE",
+    };
+    const fingerprint = kit.get("push-creative")!.confirmationRequest(input)!.fingerprint;
+    const approval = { fingerprint, via: "host", id: "a-1", approvedAt: Date.now(), text: "Yes" };
+    expect((await kit.call("list-accounts", {})).ok).toBe(true);
+    await redis.stop();
+    const sent = sim.control.requests().length;
+
+    for (const call of [
+      kit.call("push-creative", input, { approval }),
+      kit.call("push-creative", { ...input, status: "PAUSED" }),
+      kit.call("creative-dna", { account_id: account.id, brand_url: "example.com" }),
+    ]) {
+      const result = await call;
+      expect(result).toMatchObject({ ok: false, status: null, blocked: "store" });
+      expect((result as { hint: string }).hint).toContain(`redis at 127.0.0.1:${redis.port}`);
+      expect((result as { hint: string }).hint).toMatch(/^Nothing was sent/);
+    }
+    expect((await kit.call("list-accounts", {})).ok).toBe(true);
+    expect(sim.control.requests().length).toBe(sent + 1);
+
+    await redis.start();
+    await store.close();
+  });
+
   it("the toolkit tells the model nothing was sent and names the store, never the key", async () => {
     const store = redisStore({ url: "redis://127.0.0.1:1", connectTimeoutMs: 200 });
     const kit = createAdTools({ apiKey: sim.apiKey, baseUrl: sim.url, store });
