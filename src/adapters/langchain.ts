@@ -21,7 +21,6 @@ import {
   adapterFault,
   createAskLog,
   isErrorResult,
-  modelJsonSchema,
   nonStrictTools,
   pendingConfirmations,
   providerSchema,

@@ -1,4 +1,3 @@
-import { z } from "zod";
 import type { PendingConfirmation } from "../guards/approvals.js";
 import { createAdTools } from "../toolkit.js";
 import type { AdToolkit, AdToolsOptions, ToolResult } from "../types.js";
