@@ -18,14 +18,7 @@ import type {
   HumanApproval,
   ToolResult,
 } from "../types.js";
-import {
-  adapterFault,
-  modelJsonSchema,
-  resolveToolkit,
-  strictJsonSchema,
-  stringField,
-  stripNulls,
-} from "./shared.js";
+import { adapterFault, providerSchema, resolveToolkit, stringField } from "./shared.js";
 
 /** Options of {@link openaiAgentsTools}. */
 export interface OpenAIAgentsAdapterOptions {
@@ -42,6 +35,13 @@ export interface OpenAIAgentsAdapterOptions {
   approval?: "native" | "callback";
   /** Scope for request ids (a conversation id) when the run's context carries no `sessionId`. */
   sessionId?: string;
+  /**
+   * Strict schemas (default true, as the Agents SDK sends tools): the shared strict policy, with
+   * optional fields nullable; tools whose input has open parts stay `strict: false`. With false,
+   * every tool is sent with the model schema and `strict: false`. Either way a null in an optional
+   * field is read as an absent field.
+   */
+  strict?: boolean;
   /**
    * A secret (kept out of the run state) that signs what native approval records in the run's
    * context. Without it, an edit of a saved state's arguments is refused, but someone who rewrites
@@ -97,9 +97,10 @@ const pending = new WeakMap<object, Map<string, ToolResult>>();
  * {@link adToolResult} from `result.newItems`). Nothing is thrown into the run: API errors,
  * refusals and invalid input come back as ToolResults the model can act on.
  *
- * Schemas follow OpenAI strict mode, as the Agents SDK sends tools: optional fields are nullable and
- * the nulls a model sends for them are dropped before the toolkit sees them; tools whose input has
- * open parts are sent with `strict: false`.
+ * Schemas follow the shared provider-schema policy in strict mode, as the Agents SDK sends tools:
+ * optional fields are nullable and the nulls a model sends for them are dropped before the toolkit
+ * sees them; tools whose input has open parts are sent with `strict: false` (`strict: false` sends
+ * every tool non-strict).
  *
  * Per-call context: the abort signal, the call id, and a session scope for request ids from the
  * run's context (`run(agent, input, { context: { sessionId } })`) or the `sessionId` option.
@@ -117,9 +118,8 @@ function toAgentsTool(
   adTool: AdTool,
   adapterOptions: OpenAIAgentsAdapterOptions,
 ): OpenAIAgentsAdTool {
-  const base = modelJsonSchema(adTool);
-  const strict = strictJsonSchema(base);
-  const argsOf = (input: unknown) => (strict.strict ? stripNulls(input, base) : input);
+  const sent = providerSchema(adTool, { strict: adapterOptions.strict ?? true });
+  const argsOf = sent.toInput;
   // The SDK interrupts for input it cannot parse when needsApproval is a function, so only the
   // tools that can change something ask; reads and calculators never need a person.
   const effect = adTool.definition.effect;
@@ -184,9 +184,9 @@ function toAgentsTool(
     },
   };
   // The SDK types strict and open schemas apart; both are the shared policy's JSON Schemas.
-  const made: OpenAIAgentsAdTool = strict.strict
-    ? tool({ ...common, parameters: strict.schema as StrictParameters, strict: true })
-    : tool({ ...common, parameters: base as OpenParameters, strict: false });
+  const made: OpenAIAgentsAdTool = sent.strict
+    ? tool({ ...common, parameters: sent.schema as StrictParameters, strict: true })
+    : tool({ ...common, parameters: sent.schema as OpenParameters, strict: false });
   // The SDK turns "-" into "_" in names it is given; OpenAI accepts the service's own names as
   // they are, and every other adapter shows those.
   made.name = adTool.name;

@@ -284,19 +284,44 @@ describe("native approval of an ACTIVE push", () => {
     expect(adsOf()).toEqual([["ACTIVE", "Yes - Dana"]]);
   });
 
-  it("the identical push repeated and approved again makes one ad", async () => {
+  // The promise: at most one ACTIVE ad per approval, and a model's repeat never makes an ad on its
+  // own. The repeat stops to ask again; the person's no leaves one ad. A second yes to the identical
+  // payload is a new approval, a change the person asked for again: it makes its own ad under its
+  // own request id, as in every other adapter (the id is derived from the approval, so the same
+  // approval delivered twice replays instead; see "resumed twice" and the child-process test).
+  it("the identical push repeated asks the person again: a no leaves one ad", async () => {
     const { agent } = agentFor(env.toolkit(), [
       agentsToolCalls([push("c1", "ACTIVE")]),
       agentsToolCalls([push("c2", "ACTIVE")]),
       agentsText("done"),
     ]);
     let result = await run(agent, "Launch it.", { context: { sessionId: "s-repeat" } });
-    while (result.interruptions.length > 0) {
-      approveAdCall(result.state, result.interruptions[0]!, { text: "Yes - Dana" });
+    approveAdCall(result.state, result.interruptions[0]!, { text: "Yes - Dana" });
+    result = await run(agent, result.state);
+    expect(result.interruptions.map((i) => (i.rawItem as { callId: string }).callId)).toEqual(["c2"]);
+    await rejectAdCall(result.state, result.interruptions[0]!, { reason: "Already live" });
+    await run(agent, result.state);
+    expect(adsOf()).toEqual([["ACTIVE", "Yes - Dana"]]);
+    expect(pushes()).toHaveLength(1);
+  });
+
+  it("the identical push approved a second time is a second approval: one ad per approval", async () => {
+    const { agent } = agentFor(env.toolkit(), [
+      agentsToolCalls([push("c1", "ACTIVE")]),
+      agentsToolCalls([push("c2", "ACTIVE")]),
+      agentsText("done"),
+    ]);
+    let result = await run(agent, "Launch it.", { context: { sessionId: "s-twice" } });
+    const texts = ["Yes - Dana", "Yes, a second one - Dana"];
+    for (const text of texts) {
+      approveAdCall(result.state, result.interruptions[0]!, { text });
       result = await run(agent, result.state);
     }
-    expect(env.sim.control.ads()).toHaveLength(1);
-    expect(pushes().map((r) => r.replayed === true)).toEqual([false, true]);
+    expect(result.interruptions).toEqual([]);
+    expect(adsOf()).toEqual(texts.map((text) => ["ACTIVE", text]));
+    const ids = pushes().map((r) => (r.body as { request_id: string }).request_id);
+    expect(new Set(ids).size).toBe(2);
+    expect(pushes().some((r) => r.replayed === true)).toBe(false);
   });
 
   it("two ACTIVE pushes in one turn are decided one by one", async () => {
