@@ -75,6 +75,7 @@ export async function startMcpHttpServer(
       ? {}
       : { confirmationTimeoutMs: rest.confirmationTimeoutMs }),
     ...(rest.sessionId === undefined ? {} : { sessionId: rest.sessionId }),
+    ...(rest.dynamic === undefined ? {} : { dynamic: rest.dynamic }),
   };
   const hostNames = [
     ...localhostAllowedHostnames(),
