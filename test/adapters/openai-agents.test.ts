@@ -10,6 +10,7 @@ import {
   openaiAgentsTools,
   rejectAdCall,
 } from "../../src/adapters/openai-agents.js";
+import { providerSchema } from "../../src/adapters/shared.js";
 import type { AdToolkit, AuditEvent, ToolResult } from "../../src/types.js";
 import {
   type AgentsTurn,
@@ -147,6 +148,19 @@ describe("results through run()", () => {
     expect(body).not.toHaveProperty("primary_text");
     expect(body).not.toHaveProperty("cta_type");
     expect(body.request_id).toMatch(/^adr_/);
+  });
+
+  it("strict: false sends every tool with the plain schema, and nulls are still read as absent", async () => {
+    const toolkit = env.toolkit();
+    const tools = openaiAgentsTools(toolkit, { approval: "native", strict: false });
+    for (const made of tools) {
+      expect(made.strict, made.name).toBe(false);
+      expect(made.parameters, made.name).toEqual(providerSchema(toolkit.get(made.name)!).schema);
+    }
+    const model = new ScriptedAgentsModel(script(push("n2", "PAUSED", { primary_text: null })));
+    await run(new Agent({ name: "plain", model, tools }), "Create it paused.");
+    expect(pushes()[0]!.body).not.toHaveProperty("primary_text");
+    expect(env.sim.control.ads()).toHaveLength(1);
   });
 
   it("the model sends the service's tool names, and unparseable arguments get a readable error", async () => {
