@@ -84,7 +84,10 @@ export interface Connected {
 export async function connectClient(
   transport: Transport,
   era: Era,
-  { elicitation = true }: { elicitation?: boolean } = {},
+  {
+    elicitation = true,
+    onToolsChanged,
+  }: { elicitation?: boolean; onToolsChanged?: (names: string[]) => void } = {},
 ): Promise<Connected> {
   const person: Person = { answers: [], shown: [] };
   const client = new Client(
@@ -94,6 +97,17 @@ export async function connectClient(
         ? { versionNegotiation: { mode: { pin: era } } }
         : { supportedProtocolVersions: [era] }),
       capabilities: elicitation ? { elicitation: { form: {} } } : {},
+      // The SDK's own list-changed handling: the notification on 2025 eras, the subscription on 2026-07-28.
+      ...(onToolsChanged
+        ? {
+            listChanged: {
+              tools: {
+                onChanged: (_error: Error | null, tools: { name: string }[] | null) =>
+                  onToolsChanged((tools ?? []).map((t) => t.name)),
+              },
+            },
+          }
+        : {}),
     },
   );
   if (elicitation) {

@@ -280,14 +280,13 @@ describe("2026-07-28 input-required round trips, driven by hand", () => {
   });
 });
 
-describe("dynamic mode (find-tools, notifications/tools/list_changed)", () => {
+describe.each(ERAS)("dynamic mode (find-tools, tools list changed), protocol %s", (era: Era) => {
   it("lists find-tools only; a search lists what it found; a call not yet found is told to search; ACTIVE still needs the person", async () => {
     env.sim.control.reset();
     const { clientSide, handle } = serve(env.toolkit(), { dynamic: true });
-    const connected = await connectClient(clientSide, "2025-11-25");
-    const changes: string[] = [];
-    connected.client.setNotificationHandler("notifications/tools/list_changed", () => {
-      changes.push("tools");
+    const changes: string[][] = [];
+    const connected = await connectClient(clientSide, era, {
+      onToolsChanged: (names) => changes.push(names),
     });
     try {
       expect(connected.client.getServerCapabilities()?.tools?.listChanged).toBe(true);
@@ -309,6 +308,7 @@ describe("dynamic mode (find-tools, notifications/tools/list_changed)", () => {
       await expect.poll(() => changes.length).toBe(1);
       const listed = await connected.client.listTools();
       expect(listed.tools.map((t) => t.name).sort()).toEqual(["find-tools", ...names].sort());
+      expect(changes[0]!.sort()).toEqual(["find-tools", ...names].sort());
       const listedPush = listed.tools.find((t) => t.name === "push-creative")!;
       expect(listedPush.annotations).toEqual({ idempotentHint: true });
       expect(JSON.stringify(listed.tools)).not.toContain("hard_confirm_text");
@@ -335,7 +335,9 @@ describe("dynamic mode (find-tools, notifications/tools/list_changed)", () => {
       await handle.close();
     }
   });
+});
 
+describe("the shared schema policy", () => {
   it("a null in an optional field is read as absent (the shared schema policy)", async () => {
     env.sim.control.reset();
     const { clientSide, handle } = serve(env.toolkit());
