@@ -41,9 +41,9 @@ export interface AdrailsMcpServerOptions {
    * On-demand discovery: the server lists only `find-tools` (and `active` tools, if given); the
    * tools a search finds are listed from then on for this connection, announced with
    * `notifications/tools/list_changed`. A call of a tool not found yet is answered with a result
-   * saying to search first; nothing is sent. Needs a stateful connection (stdio, or a 2025-era
-   * session): a server instance per request (2026-07-28 stateless serving) starts every request
-   * with find-tools only.
+   * saying to search first; nothing is sent. The list lives in the server instance, so serve one
+   * instance per connection (stdio, 2025-era HTTP sessions); `startMcpHttpServer` serves
+   * 2026-07-28 requests, each on an instance of its own, the full list.
    */
   dynamic?: boolean | DiscoveryOptions;
 }
