@@ -6,6 +6,7 @@ import {
   type RunItem,
   type RunState,
   type RunToolApprovalItem,
+  type ToolErrorFormatter,
   type ToolInputParameters,
   tool,
 } from "@openai/agents";
@@ -18,6 +19,7 @@ import type {
   HumanApproval,
   ToolResult,
 } from "../types.js";
+import { createToolDiscovery, type DiscoveryOptions, FIND_TOOLS } from "./discovery.js";
 import { adapterFault, providerSchema, resolveToolkit, stringField } from "./shared.js";
 
 /** Options of {@link openaiAgentsTools}. */
@@ -111,6 +113,78 @@ export function openaiAgentsTools(
 ): OpenAIAgentsAdTool[] {
   const toolkit = resolveToolkit(toolkitOrOptions);
   return toolkit.tools.map((adTool) => toAgentsTool(toolkit, adTool, adapterOptions));
+}
+
+/** Options of {@link openaiAgentsDynamicTools}: the adapter's options plus discovery's. */
+export interface OpenAIAgentsDynamicOptions extends OpenAIAgentsAdapterOptions, DiscoveryOptions {}
+
+/** What dynamic mode hands the Agents SDK: the agent's tools and a run option. */
+export interface OpenAIAgentsDynamic {
+  /** For `new Agent({ tools })`: find-tools, and every adrails tool, enabled once a search found it. */
+  tools: OpenAIAgentsAdTool[];
+  /** For `run(agent, input, { toolErrorFormatter })`: a call of a tool not found yet reads "search first". */
+  toolErrorFormatter: ToolErrorFormatter;
+}
+
+/**
+ * The toolkit in dynamic mode for the Agents SDK: the model is sent only `find-tools` at first; the
+ * tools a search finds are enabled (`isEnabled`) from the next model call on. What was found is kept
+ * in the run's context (under `adrails`, serialized with the run state), so pass the same context
+ * object to every run of a conversation. A call of a tool not found yet gets, through
+ * `toolErrorFormatter`, a result saying to search first; nothing is sent.
+ */
+export function openaiAgentsDynamicTools(
+  toolkitOrOptions?: AdToolkit | AdToolsOptions,
+  options: OpenAIAgentsDynamicOptions = {},
+): OpenAIAgentsDynamic {
+  const toolkit = resolveToolkit(toolkitOrOptions);
+  const discovery = createToolDiscovery(toolkit, options);
+  const initial = options.active ?? [];
+  const found = (runContext: RunContext | undefined, create: boolean): string[] | undefined => {
+    const holder = runContext?.context;
+    if (holder === null || typeof holder !== "object") return undefined;
+    const slot = (holder as Record<string, unknown>)[CONTEXT_KEY] as { found?: unknown } | undefined;
+    if (slot && typeof slot === "object" && Array.isArray(slot.found)) return slot.found as string[];
+    if (!create || !Object.isExtensible(holder)) return undefined;
+    const list: string[] = [];
+    if (slot && typeof slot === "object") slot.found = list;
+    else (holder as Record<string, unknown>)[CONTEXT_KEY] = { found: list };
+    return list;
+  };
+  const isActive = (runContext: RunContext | undefined, name: string) =>
+    initial.includes(name) || (found(runContext, false)?.includes(name) ?? false);
+
+  const finder: OpenAIAgentsAdTool = tool({
+    name: FIND_TOOLS,
+    description: discovery.tool.description,
+    parameters: discovery.tool.inputSchema as StrictParameters,
+    strict: true,
+    execute: async (input: unknown, runContext?: RunContext) => {
+      let result: ToolResult;
+      try {
+        const outcome = discovery.find(input);
+        const list = found(runContext, true);
+        for (const name of outcome.found) if (list && !list.includes(name)) list.push(name);
+        result = outcome.result;
+      } catch {
+        result = adapterFault(FIND_TOOLS);
+      }
+      return toolkit.toModelText(result);
+    },
+  });
+  finder.name = FIND_TOOLS;
+  const tools = toolkit.tools.map((adTool) => {
+    const made = toAgentsTool(toolkit, adTool, options);
+    made.isEnabled = async (runContext: RunContext) => isActive(runContext, adTool.name);
+    return made;
+  });
+  return {
+    tools: [finder, ...tools],
+    toolErrorFormatter: ({ kind, toolName }) =>
+      kind === "tool_not_found" && toolName !== undefined && discovery.isDeferred(toolName)
+        ? toolkit.toModelText(discovery.notActive(toolName))
+        : undefined,
+  };
 }
 
 function toAgentsTool(
