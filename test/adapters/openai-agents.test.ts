@@ -7,6 +7,7 @@ import {
   adToolResult,
   approveAdCall,
   type OpenAIAgentsAdapterOptions,
+  openaiAgentsDynamicTools,
   openaiAgentsTools,
   rejectAdCall,
 } from "../../src/adapters/openai-agents.js";
@@ -561,3 +562,36 @@ function resumeInChild(jobs: { state: string; approveText?: string }[]) {
     proc.stdin?.end(JSON.stringify({ baseUrl: env.sim.url, apiKey: env.sim.apiKey, jobs }));
   });
 }
+
+describe("dynamic mode through run()", () => {
+  it("sends find-tools only; a call not found yet reads search first; found tools are sent and run; ACTIVE still asks", async () => {
+    const dynamic = openaiAgentsDynamicTools(env.toolkit(), { approval: "native" });
+    const model = new ScriptedAgentsModel([
+      agentsToolCalls([push("early", "ACTIVE")]),
+      agentsToolCalls([{ id: "f1", name: "find-tools", input: { query: "publish an ad from an image" } }]),
+      agentsToolCalls([push("p1", "ACTIVE")]),
+      agentsText("done"),
+    ]);
+    const agent = new Agent({ name: "dynamic", model, tools: dynamic.tools });
+    const context = { sessionId: "s-dynamic" };
+    const options = {
+      context,
+      toolErrorFormatter: dynamic.toolErrorFormatter,
+      toolNotFoundBehavior: "return_error_to_model" as const,
+    };
+    let result = await run(agent, "Launch it.", options);
+    const sentNames = (i: number) => (model.requests[i]!.tools ?? []).map((t) => t.name);
+    expect(sentNames(0)).toEqual(["find-tools"]);
+    expect(readBy(model, "early")).toContain("find-tools");
+    expect(sentNames(2)).toContain("push-creative");
+    expect(result.interruptions).toHaveLength(1);
+    expect(pushes()).toEqual([]);
+    approveAdCall(result.state, result.interruptions[0]!, { text: "Yes - Dana" });
+    result = await run(agent, result.state, options);
+    expect(adsOf()).toEqual([["ACTIVE", "Yes - Dana"]]);
+    // A later turn with the same context keeps what was found.
+    const next = new ScriptedAgentsModel([agentsText("still here")]);
+    await run(new Agent({ name: "dynamic", model: next, tools: dynamic.tools }), "Anything else?", options);
+    expect((next.requests[0]!.tools ?? []).map((t) => t.name)).toContain("push-creative");
+  });
+});
