@@ -1,8 +1,7 @@
 // The MCP server next to the adapters. (1) Tokens (o200k) of the `tools/list` payload a host
 // receives, and of the part a host hands its model (name, description, input schema), next to the
 // adapters' figure: each tool as the AI SDK's OpenAI provider sends it, as bench/catalog-tokens.ts
-// counts it. The model-facing part must not be larger than the adapters'; the titles and
-// annotations on top are read by the host (tool pickers, permission prompts), not by the model. (2) Spawn to the first `tools/list` answer of `adrails mcp` over stdio, as a ratio to
+// counts it, and what the titles and annotations add (exit 1 if the payload is larger). (2) Spawn to the first `tools/list` answer of `adrails mcp` over stdio, as a ratio to
 // `adrails --help` (spawn to exit): what a host waits for before it can offer the tools, in units
 // of the CLI's own start. Needs a build (npm run build).
 //   npx tsx bench/mcp.ts [runs, default 7]
@@ -41,21 +40,26 @@ await client.connect(clientSide);
 const { tools } = await client.listTools();
 await client.close();
 const payload = count({ tools });
-const modelFacing = tools.reduce(
-  (sum, t) => sum + count({ name: t.name, description: t.description, input_schema: t.inputSchema }),
-  0,
-);
-const extras = tools.reduce((sum, t) => sum + count({ title: t.title, annotations: t.annotations }), 0);
+// What each part costs: the payload with that part left out, so the figures add up exactly.
+const without = (...keys: string[]) =>
+  count({
+    tools: tools.map((t) => Object.fromEntries(Object.entries(t).filter(([k]) => !keys.includes(k)))),
+  });
+const modelFacing = without("title", "annotations");
+const titles = without("annotations") - modelFacing;
+const annotations = payload - modelFacing - titles;
 
 console.log(`tools: ${tools.length}`);
 console.log(`adapters (AI SDK, OpenAI function payload): ${adapters} tokens`);
 console.log(`MCP tools/list payload: ${payload} tokens (${(payload / adapters).toFixed(3)}x the adapters)`);
 console.log(
-  `  of which a host hands its model (name, description, input schema): ${modelFacing} tokens (${(modelFacing / adapters).toFixed(3)}x)`,
+  `  name, description, input schema (what a host hands its model): ${modelFacing} tokens (${(modelFacing / adapters).toFixed(3)}x)`,
 );
-console.log(`  titles and annotations, for the host's UI and permission prompts: about ${extras} tokens`);
-if (modelFacing > adapters) {
-  console.error(`what the model reads is larger than the adapters' by ${modelFacing - adapters} tokens`);
+console.log(
+  `  + titles: ${titles} tokens; + annotations (only hints that differ from the spec's defaults): ${annotations} tokens`,
+);
+if (payload > adapters) {
+  console.error(`the tools/list payload is larger than the adapters' by ${payload - adapters} tokens`);
   process.exitCode = 1;
 }
 

@@ -11,7 +11,12 @@ import {
   setTracingDisabled,
   Usage,
 } from "@openai/agents";
-import { approveAdCall, openaiAgentsTools, rejectAdCall } from "../../src/adapters/openai-agents.js";
+import {
+  approveAdCall,
+  openaiAgentsDynamicTools,
+  openaiAgentsTools,
+  rejectAdCall,
+} from "../../src/adapters/openai-agents.js";
 import type { CallRecord, RunRecord } from "../record.js";
 import type { Stage } from "../scenario.js";
 import type { Fixture } from "../schema.js";
@@ -118,10 +123,12 @@ export async function runOpenAIAgents(
     options.sessionId,
     options.live !== undefined,
   );
-  const tools = openaiAgentsTools(toolkit, {
-    approval: fixture.toolkit.approval === "native" ? "native" : "callback",
+  const adapterOptions = {
+    approval: fixture.toolkit.approval === "native" ? ("native" as const) : ("callback" as const),
     sessionId: options.sessionId,
-  });
+  };
+  const dynamic = fixture.toolkit.dynamic ? openaiAgentsDynamicTools(toolkit, adapterOptions) : undefined;
+  const tools = dynamic?.tools ?? openaiAgentsTools(toolkit, adapterOptions);
   const scripted = options.live === undefined ? new ScriptedModel(script) : undefined;
   const sections = segmentsOf(fixture);
   const system = sections.system ?? options.system;
@@ -132,7 +139,14 @@ export async function runOpenAIAgents(
     ...(system === undefined ? {} : { instructions: system }),
   });
   // A call to a tool that is not offered is an error the model reads, as in the other frameworks.
-  const runOptions = { maxTurns: MAX_STEPS, toolNotFoundBehavior: "return_error_to_model" as const };
+  const runOptions = {
+    maxTurns: MAX_STEPS,
+    toolNotFoundBehavior: "return_error_to_model" as const,
+    ...(dynamic ? { toolErrorFormatter: dynamic.toolErrorFormatter } : {}),
+  };
+  // One context for the conversation: it carries the session scope and, in dynamic mode, what
+  // find-tools has found.
+  const context = { sessionId: options.sessionId };
 
   let error: string | undefined;
   let history: AgentInputItem[] = [];
@@ -142,7 +156,7 @@ export async function runOpenAIAgents(
       const input: AgentInputItem[] = [...history, { role: "user", content: script.begin(i) }];
       let result: RunResult<any, any> = await run(agent, input, {
         ...runOptions,
-        context: { sessionId: options.sessionId },
+        context,
       });
       for (;;) {
         history = result.history;

@@ -6,13 +6,20 @@ import {
   McpServer,
   type ServerContext,
   type StandardSchemaWithJSON,
+  type Tool,
   type ToolAnnotations,
 } from "@modelcontextprotocol/server";
 import { CONFIRM_TOOL } from "../guards/confirmation.js";
 import { createElicitation, type Elicitation } from "../mcp/elicitation.js";
 import type { ToolDefinition } from "../tools/define.js";
 import type { AdTool, AdToolkit, AdToolsOptions, CallContext, ToolResult } from "../types.js";
-import { adapterFault, isErrorResult, type JsonSchema, modelJsonSchema, resolveToolkit } from "./shared.js";
+import {
+  type ActiveToolSession,
+  createToolDiscovery,
+  type DiscoveryOptions,
+  FIND_TOOLS,
+} from "./discovery.js";
+import { adapterFault, isErrorResult, type JsonSchema, providerSchema, resolveToolkit } from "./shared.js";
 
 /** Options of {@link createMcpServer}. */
 export interface AdrailsMcpServerOptions {
@@ -30,6 +37,15 @@ export interface AdrailsMcpServerOptions {
   confirmationTimeoutMs?: number;
   /** Scope for request ids. Default: the toolkit's, shared by every connection of this server. */
   sessionId?: string;
+  /**
+   * On-demand discovery: the server lists only `find-tools` (and `active` tools, if given); the
+   * tools a search finds are listed from then on for this connection, announced with
+   * `notifications/tools/list_changed`. A call of a tool not found yet is answered with a result
+   * saying to search first; nothing is sent. The list lives in the server instance, so serve one
+   * instance per connection (stdio, 2025-era HTTP sessions); `startMcpHttpServer` serves
+   * 2026-07-28 requests, each on an instance of its own, the full list.
+   */
+  dynamic?: boolean | DiscoveryOptions;
 }
 
 const DEFAULT_TTL_MS = 5 * 60_000;
@@ -66,21 +82,26 @@ export function createMcpServer(
   const elicitation = elicitationFor(toolkit, serverOptions);
   const server = new McpServer(
     { name: serverOptions.name ?? "adrails", version: serverOptions.version ?? VERSION },
-    { capabilities: { tools: {} } },
+    { capabilities: { tools: serverOptions.dynamic ? { listChanged: true } : {} } },
   );
+  const session = serverOptions.dynamic ? dynamicSession(server, toolkit, serverOptions.dynamic) : undefined;
   for (const adTool of toolkit.tools) {
+    const { schema, toInput } = providerSchema(adTool);
     server.registerTool(
       adTool.name,
       {
         title: mcpTitle(adTool.name),
         description: adTool.description,
-        inputSchema: anyInput(modelJsonSchema(adTool)),
+        inputSchema: anyInput(schema),
         annotations: mcpAnnotations(adTool.definition),
       },
       async (args: unknown, ctx: ServerContext) => {
         let result: ToolResult;
         try {
-          const outcome = await run(toolkit, adTool, elicitation, server, serverOptions, args, ctx);
+          if (session && !session.has(adTool.name))
+            return toCallToolResult(toolkit, session.notActive(adTool.name));
+          const input = toInput(args);
+          const outcome = await run(toolkit, adTool, elicitation, server, serverOptions, input, ctx);
           if (isInputRequiredResult(outcome)) return outcome;
           result = outcome;
         } catch {
@@ -91,6 +112,74 @@ export function createMcpServer(
     );
   }
   return server;
+}
+
+/** The listed tools of one connection in dynamic mode. */
+interface McpDynamicSession extends ActiveToolSession {
+  notActive(name: string): ToolResult;
+}
+
+// Dynamic mode: find-tools is registered like any tool; every toolkit tool stays registered (so a
+// call of one not found yet reaches our handler and gets a readable answer rather than the SDK's
+// "not found"), and tools/list shows only what this connection has found.
+function dynamicSession(
+  server: McpServer,
+  toolkit: AdToolkit,
+  options: true | DiscoveryOptions,
+): McpDynamicSession {
+  const discovery = createToolDiscovery(toolkit, options === true ? {} : options);
+  const session = discovery.session();
+  server.registerTool(
+    FIND_TOOLS,
+    {
+      title: "Find tools",
+      description: discovery.tool.description,
+      inputSchema: anyInput(discovery.tool.inputSchema),
+      annotations: { readOnlyHint: true, openWorldHint: false },
+    },
+    async (args: unknown) => {
+      let result: ToolResult;
+      try {
+        result = session.find(args).result;
+      } catch {
+        result = adapterFault(FIND_TOOLS);
+      }
+      return toCallToolResult(toolkit, result);
+    },
+  );
+  session.onChange(() => {
+    void server.sendToolListChanged();
+  });
+  const listed = new Map<string, Tool>([
+    [
+      FIND_TOOLS,
+      {
+        name: FIND_TOOLS,
+        title: "Find tools",
+        description: discovery.tool.description,
+        inputSchema: discovery.tool.inputSchema as Tool["inputSchema"],
+        annotations: { readOnlyHint: true, openWorldHint: false },
+      },
+    ],
+  ]);
+  for (const adTool of toolkit.tools) {
+    listed.set(adTool.name, {
+      name: adTool.name,
+      title: mcpTitle(adTool.name),
+      description: adTool.description,
+      inputSchema: providerSchema(adTool).schema as Tool["inputSchema"],
+      annotations: mcpAnnotations(adTool.definition),
+    });
+  }
+  // The SDK's tools/list lists every registered tool; this one lists the connection's.
+  server.server.removeRequestHandler("tools/list");
+  server.server.setRequestHandler("tools/list", () => ({
+    tools: session.names().flatMap((name) => {
+      const tool = listed.get(name);
+      return tool ? [tool] : [];
+    }),
+  }));
+  return { ...session, notActive: discovery.notActive };
 }
 
 async function run(
@@ -134,20 +223,22 @@ function elicitationFor(toolkit: AdToolkit, options: AdrailsMcpServerOptions): E
 }
 
 /**
- * A tool's MCP annotations, from its catalog entry: reads and calculators are read-only; only the
- * one tool whose writes can go live and spend money is destructive; writes that replay under their
- * retry key are idempotent; calculators compute from their input alone, everything else reaches the
- * ad account and the sources behind it.
+ * A tool's MCP annotations, from its catalog entry, stating only what differs from the spec's
+ * defaults (readOnlyHint false, destructiveHint true, idempotentHint false, openWorldHint true),
+ * since hosts read an absent hint as its default: reads and calculators are read-only; of the
+ * writes, only the one whose calls can go live and spend money is destructive; writes that replay
+ * under their retry key are idempotent; calculators compute from their input alone, everything
+ * else reaches the ad account and the sources behind it.
  */
 export function mcpAnnotations(def: ToolDefinition): ToolAnnotations {
-  const openWorldHint = def.effect !== "calculator";
-  if (def.hints.readOnly) return { readOnlyHint: true, openWorldHint };
-  return {
-    readOnlyHint: false,
-    destructiveHint: def.name === CONFIRM_TOOL,
-    idempotentHint: def.hints.idempotent,
-    openWorldHint,
-  };
+  const annotations: ToolAnnotations = {};
+  if (def.hints.readOnly) annotations.readOnlyHint = true;
+  else {
+    if (def.name !== CONFIRM_TOOL) annotations.destructiveHint = false;
+    if (def.hints.idempotent) annotations.idempotentHint = true;
+  }
+  if (def.effect === "calculator") annotations.openWorldHint = false;
+  return annotations;
 }
 
 /** A display title from the tool's name: "push-creative" -> "Push creative". */

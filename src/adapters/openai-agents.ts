@@ -6,6 +6,7 @@ import {
   type RunItem,
   type RunState,
   type RunToolApprovalItem,
+  type ToolErrorFormatter,
   type ToolInputParameters,
   tool,
 } from "@openai/agents";
@@ -18,14 +19,8 @@ import type {
   HumanApproval,
   ToolResult,
 } from "../types.js";
-import {
-  adapterFault,
-  modelJsonSchema,
-  resolveToolkit,
-  strictJsonSchema,
-  stringField,
-  stripNulls,
-} from "./shared.js";
+import { createToolDiscovery, type DiscoveryOptions, FIND_TOOLS } from "./discovery.js";
+import { adapterFault, providerSchema, resolveToolkit, stringField } from "./shared.js";
 
 /** Options of {@link openaiAgentsTools}. */
 export interface OpenAIAgentsAdapterOptions {
@@ -42,6 +37,13 @@ export interface OpenAIAgentsAdapterOptions {
   approval?: "native" | "callback";
   /** Scope for request ids (a conversation id) when the run's context carries no `sessionId`. */
   sessionId?: string;
+  /**
+   * Strict schemas (default true, as the Agents SDK sends tools): the shared strict policy, with
+   * optional fields nullable; tools whose input has open parts stay `strict: false`. With false,
+   * every tool is sent with the model schema and `strict: false`. Either way a null in an optional
+   * field is read as an absent field.
+   */
+  strict?: boolean;
   /**
    * A secret (kept out of the run state) that signs what native approval records in the run's
    * context. Without it, an edit of a saved state's arguments is refused, but someone who rewrites
@@ -97,9 +99,10 @@ const pending = new WeakMap<object, Map<string, ToolResult>>();
  * {@link adToolResult} from `result.newItems`). Nothing is thrown into the run: API errors,
  * refusals and invalid input come back as ToolResults the model can act on.
  *
- * Schemas follow OpenAI strict mode, as the Agents SDK sends tools: optional fields are nullable and
- * the nulls a model sends for them are dropped before the toolkit sees them; tools whose input has
- * open parts are sent with `strict: false`.
+ * Schemas follow the shared provider-schema policy in strict mode, as the Agents SDK sends tools:
+ * optional fields are nullable and the nulls a model sends for them are dropped before the toolkit
+ * sees them; tools whose input has open parts are sent with `strict: false` (`strict: false` sends
+ * every tool non-strict).
  *
  * Per-call context: the abort signal, the call id, and a session scope for request ids from the
  * run's context (`run(agent, input, { context: { sessionId } })`) or the `sessionId` option.
@@ -112,14 +115,85 @@ export function openaiAgentsTools(
   return toolkit.tools.map((adTool) => toAgentsTool(toolkit, adTool, adapterOptions));
 }
 
+/** Options of {@link openaiAgentsDynamicTools}: the adapter's options plus discovery's. */
+export interface OpenAIAgentsDynamicOptions extends OpenAIAgentsAdapterOptions, DiscoveryOptions {}
+
+/** What dynamic mode hands the Agents SDK: the agent's tools and a run option. */
+export interface OpenAIAgentsDynamic {
+  /** For `new Agent({ tools })`: find-tools, and every adrails tool, enabled once a search found it. */
+  tools: OpenAIAgentsAdTool[];
+  /** For `run(agent, input, { toolErrorFormatter })`: a call of a tool not found yet reads "search first". */
+  toolErrorFormatter: ToolErrorFormatter;
+}
+
+/**
+ * The toolkit in dynamic mode for the Agents SDK: the model is sent only `find-tools` at first; the
+ * tools a search finds are enabled (`isEnabled`) from the next model call on. What was found is kept
+ * in the run's context (under `adrails`, serialized with the run state), so pass the same context
+ * object to every run of a conversation. A call of a tool not found yet gets, through
+ * `toolErrorFormatter`, a result saying to search first; nothing is sent.
+ */
+export function openaiAgentsDynamicTools(
+  toolkitOrOptions?: AdToolkit | AdToolsOptions,
+  options: OpenAIAgentsDynamicOptions = {},
+): OpenAIAgentsDynamic {
+  const toolkit = resolveToolkit(toolkitOrOptions);
+  const discovery = createToolDiscovery(toolkit, options);
+  const initial = options.active ?? [];
+  const found = (runContext: RunContext | undefined, create: boolean): string[] | undefined => {
+    const holder = runContext?.context;
+    if (holder === null || typeof holder !== "object") return undefined;
+    const slot = (holder as Record<string, unknown>)[CONTEXT_KEY] as { found?: unknown } | undefined;
+    if (slot && typeof slot === "object" && Array.isArray(slot.found)) return slot.found as string[];
+    if (!create || !Object.isExtensible(holder)) return undefined;
+    const list: string[] = [];
+    if (slot && typeof slot === "object") slot.found = list;
+    else (holder as Record<string, unknown>)[CONTEXT_KEY] = { found: list };
+    return list;
+  };
+  const isActive = (runContext: RunContext | undefined, name: string) =>
+    initial.includes(name) || (found(runContext, false)?.includes(name) ?? false);
+
+  const finder: OpenAIAgentsAdTool = tool({
+    name: FIND_TOOLS,
+    description: discovery.tool.description,
+    parameters: discovery.tool.inputSchema as StrictParameters,
+    strict: true,
+    execute: async (input: unknown, runContext?: RunContext) => {
+      let result: ToolResult;
+      try {
+        const outcome = discovery.find(input);
+        const list = found(runContext, true);
+        for (const name of outcome.found) if (list && !list.includes(name)) list.push(name);
+        result = outcome.result;
+      } catch {
+        result = adapterFault(FIND_TOOLS);
+      }
+      return toolkit.toModelText(result);
+    },
+  });
+  finder.name = FIND_TOOLS;
+  const tools = toolkit.tools.map((adTool) => {
+    const made = toAgentsTool(toolkit, adTool, options);
+    made.isEnabled = async (runContext: RunContext) => isActive(runContext, adTool.name);
+    return made;
+  });
+  return {
+    tools: [finder, ...tools],
+    toolErrorFormatter: ({ kind, toolName }) =>
+      kind === "tool_not_found" && toolName !== undefined && discovery.isDeferred(toolName)
+        ? toolkit.toModelText(discovery.notActive(toolName))
+        : undefined,
+  };
+}
+
 function toAgentsTool(
   toolkit: AdToolkit,
   adTool: AdTool,
   adapterOptions: OpenAIAgentsAdapterOptions,
 ): OpenAIAgentsAdTool {
-  const base = modelJsonSchema(adTool);
-  const strict = strictJsonSchema(base);
-  const argsOf = (input: unknown) => (strict.strict ? stripNulls(input, base) : input);
+  const sent = providerSchema(adTool, { strict: adapterOptions.strict ?? true });
+  const argsOf = sent.toInput;
   // The SDK interrupts for input it cannot parse when needsApproval is a function, so only the
   // tools that can change something ask; reads and calculators never need a person.
   const effect = adTool.definition.effect;
@@ -184,9 +258,9 @@ function toAgentsTool(
     },
   };
   // The SDK types strict and open schemas apart; both are the shared policy's JSON Schemas.
-  const made: OpenAIAgentsAdTool = strict.strict
-    ? tool({ ...common, parameters: strict.schema as StrictParameters, strict: true })
-    : tool({ ...common, parameters: base as OpenParameters, strict: false });
+  const made: OpenAIAgentsAdTool = sent.strict
+    ? tool({ ...common, parameters: sent.schema as StrictParameters, strict: true })
+    : tool({ ...common, parameters: sent.schema as OpenParameters, strict: false });
   // The SDK turns "-" into "_" in names it is given; OpenAI accepts the service's own names as
   // they are, and every other adapter shows those.
   made.name = adTool.name;

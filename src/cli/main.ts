@@ -168,6 +168,7 @@ export async function runCli(argv: readonly string[], io: CliIO = processIO()): 
       "comma-separated host names (no port) accepted in Host and Origin besides loopback and --host",
     )
     .option("--account <id>", "default account_id (act_...) for tools that take one")
+    .option("--dynamic", "list only find-tools at first; the tools a search finds are listed from then on")
     .addOption(
       new Option(
         "--unconfirmed-active <mode>",

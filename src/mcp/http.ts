@@ -75,6 +75,7 @@ export async function startMcpHttpServer(
       ? {}
       : { confirmationTimeoutMs: rest.confirmationTimeoutMs }),
     ...(rest.sessionId === undefined ? {} : { sessionId: rest.sessionId }),
+    ...(rest.dynamic === undefined ? {} : { dynamic: rest.dynamic }),
   };
   const hostNames = [
     ...localhostAllowedHostnames(),
@@ -89,7 +90,10 @@ export async function startMcpHttpServer(
     } catch {}
   };
 
-  const modern = createMcpHandler(() => createMcpServer(toolkit, serverOptions), {
+  // A 2026-07-28 request gets a server of its own, which would forget every search: dynamic mode
+  // needs the session of a 2025-era connection, so modern requests are served the full list.
+  const { dynamic: _perSession, ...modernOptions } = serverOptions;
+  const modern = createMcpHandler(() => createMcpServer(toolkit, modernOptions), {
     legacy: "reject",
     onerror: report,
   });

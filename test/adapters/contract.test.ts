@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { z } from "zod";
-import { strictJsonSchema } from "../../src/adapters/shared.js";
+import { providerSchema } from "../../src/adapters/shared.js";
 import { offeredTools } from "../../src/tools/index.js";
 import type { ToolResult } from "../../src/types.js";
 import {
@@ -236,24 +236,21 @@ describe("the tools each framework offers the model", () => {
 
   it("every framework sends the same schema and description for every tool", () => {
     const [first, ...rest] = FRAMEWORKS.map((f) => [f, sent.get(f)!] as const);
+    const toolkit = env.toolkit();
     for (const [framework, other] of rest) {
       for (const [name, tool] of first![1]) {
         const theirs = other.get(name)!;
         const plain = withoutDialect(tool.parameters);
-        // The Agents SDK gets the same schema through the shared strict-mode policy.
-        const expected = framework === "openai-agents" ? asStrictAsPossible(plain) : plain;
+        // The Agents SDK gets its schema from the same shared policy, in strict mode.
+        const strict = providerSchema(toolkit.get(name)!, { strict: true });
+        const expected = framework === "openai-agents" ? strict.schema : plain;
         expect(withoutDialect(theirs.parameters), `${framework} ${name}`).toEqual(expected);
-        if (framework === "openai-agents") expect(theirs.strict, name).toBe(strictJsonSchema(plain).strict);
+        if (framework === "openai-agents") expect(theirs.strict, name).toBe(strict.strict);
         expect(theirs.description, name).toBe(tool.description);
       }
     }
   });
 });
-
-function asStrictAsPossible(schema: Json): Json {
-  const strict = strictJsonSchema(schema);
-  return strict.strict ? strict.schema : schema;
-}
 
 const isNullable = (node: Json) =>
   (Array.isArray(node.type) && node.type.includes("null")) ||

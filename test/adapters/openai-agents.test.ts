@@ -7,9 +7,11 @@ import {
   adToolResult,
   approveAdCall,
   type OpenAIAgentsAdapterOptions,
+  openaiAgentsDynamicTools,
   openaiAgentsTools,
   rejectAdCall,
 } from "../../src/adapters/openai-agents.js";
+import { providerSchema } from "../../src/adapters/shared.js";
 import type { AdToolkit, AuditEvent, ToolResult } from "../../src/types.js";
 import {
   type AgentsTurn,
@@ -149,6 +151,19 @@ describe("results through run()", () => {
     expect(body.request_id).toMatch(/^adr_/);
   });
 
+  it("strict: false sends every tool with the plain schema, and nulls are still read as absent", async () => {
+    const toolkit = env.toolkit();
+    const tools = openaiAgentsTools(toolkit, { approval: "native", strict: false });
+    for (const made of tools) {
+      expect(made.strict, made.name).toBe(false);
+      expect(made.parameters, made.name).toEqual(providerSchema(toolkit.get(made.name)!).schema);
+    }
+    const model = new ScriptedAgentsModel(script(push("n2", "PAUSED", { primary_text: null })));
+    await run(new Agent({ name: "plain", model, tools }), "Create it paused.");
+    expect(pushes()[0]!.body).not.toHaveProperty("primary_text");
+    expect(env.sim.control.ads()).toHaveLength(1);
+  });
+
   it("the model sends the service's tool names, and unparseable arguments get a readable error", async () => {
     const { model, agent } = agentFor(env.toolkit(), [
       [
@@ -284,19 +299,44 @@ describe("native approval of an ACTIVE push", () => {
     expect(adsOf()).toEqual([["ACTIVE", "Yes - Dana"]]);
   });
 
-  it("the identical push repeated and approved again makes one ad", async () => {
+  // The promise: at most one ACTIVE ad per approval, and a model's repeat never makes an ad on its
+  // own. The repeat stops to ask again; the person's no leaves one ad. A second yes to the identical
+  // payload is a new approval, a change the person asked for again: it makes its own ad under its
+  // own request id, as in every other adapter (the id is derived from the approval, so the same
+  // approval delivered twice replays instead; see "resumed twice" and the child-process test).
+  it("the identical push repeated asks the person again: a no leaves one ad", async () => {
     const { agent } = agentFor(env.toolkit(), [
       agentsToolCalls([push("c1", "ACTIVE")]),
       agentsToolCalls([push("c2", "ACTIVE")]),
       agentsText("done"),
     ]);
     let result = await run(agent, "Launch it.", { context: { sessionId: "s-repeat" } });
-    while (result.interruptions.length > 0) {
-      approveAdCall(result.state, result.interruptions[0]!, { text: "Yes - Dana" });
+    approveAdCall(result.state, result.interruptions[0]!, { text: "Yes - Dana" });
+    result = await run(agent, result.state);
+    expect(result.interruptions.map((i) => (i.rawItem as { callId: string }).callId)).toEqual(["c2"]);
+    await rejectAdCall(result.state, result.interruptions[0]!, { reason: "Already live" });
+    await run(agent, result.state);
+    expect(adsOf()).toEqual([["ACTIVE", "Yes - Dana"]]);
+    expect(pushes()).toHaveLength(1);
+  });
+
+  it("the identical push approved a second time is a second approval: one ad per approval", async () => {
+    const { agent } = agentFor(env.toolkit(), [
+      agentsToolCalls([push("c1", "ACTIVE")]),
+      agentsToolCalls([push("c2", "ACTIVE")]),
+      agentsText("done"),
+    ]);
+    let result = await run(agent, "Launch it.", { context: { sessionId: "s-twice" } });
+    const texts = ["Yes - Dana", "Yes, a second one - Dana"];
+    for (const text of texts) {
+      approveAdCall(result.state, result.interruptions[0]!, { text });
       result = await run(agent, result.state);
     }
-    expect(env.sim.control.ads()).toHaveLength(1);
-    expect(pushes().map((r) => r.replayed === true)).toEqual([false, true]);
+    expect(result.interruptions).toEqual([]);
+    expect(adsOf()).toEqual(texts.map((text) => ["ACTIVE", text]));
+    const ids = pushes().map((r) => (r.body as { request_id: string }).request_id);
+    expect(new Set(ids).size).toBe(2);
+    expect(pushes().some((r) => r.replayed === true)).toBe(false);
   });
 
   it("two ACTIVE pushes in one turn are decided one by one", async () => {
@@ -522,3 +562,36 @@ function resumeInChild(jobs: { state: string; approveText?: string }[]) {
     proc.stdin?.end(JSON.stringify({ baseUrl: env.sim.url, apiKey: env.sim.apiKey, jobs }));
   });
 }
+
+describe("dynamic mode through run()", () => {
+  it("sends find-tools only; a call not found yet reads search first; found tools are sent and run; ACTIVE still asks", async () => {
+    const dynamic = openaiAgentsDynamicTools(env.toolkit(), { approval: "native" });
+    const model = new ScriptedAgentsModel([
+      agentsToolCalls([push("early", "ACTIVE")]),
+      agentsToolCalls([{ id: "f1", name: "find-tools", input: { query: "publish an ad from an image" } }]),
+      agentsToolCalls([push("p1", "ACTIVE")]),
+      agentsText("done"),
+    ]);
+    const agent = new Agent({ name: "dynamic", model, tools: dynamic.tools });
+    const context = { sessionId: "s-dynamic" };
+    const options = {
+      context,
+      toolErrorFormatter: dynamic.toolErrorFormatter,
+      toolNotFoundBehavior: "return_error_to_model" as const,
+    };
+    let result = await run(agent, "Launch it.", options);
+    const sentNames = (i: number) => (model.requests[i]!.tools ?? []).map((t) => t.name);
+    expect(sentNames(0)).toEqual(["find-tools"]);
+    expect(readBy(model, "early")).toContain("find-tools");
+    expect(sentNames(2)).toContain("push-creative");
+    expect(result.interruptions).toHaveLength(1);
+    expect(pushes()).toEqual([]);
+    approveAdCall(result.state, result.interruptions[0]!, { text: "Yes - Dana" });
+    result = await run(agent, result.state, options);
+    expect(adsOf()).toEqual([["ACTIVE", "Yes - Dana"]]);
+    // A later turn with the same context keeps what was found.
+    const next = new ScriptedAgentsModel([agentsText("still here")]);
+    await run(new Agent({ name: "dynamic", model: next, tools: dynamic.tools }), "Anything else?", options);
+    expect((next.requests[0]!.tools ?? []).map((t) => t.name)).toContain("push-creative");
+  });
+});

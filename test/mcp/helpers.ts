@@ -84,7 +84,10 @@ export interface Connected {
 export async function connectClient(
   transport: Transport,
   era: Era,
-  { elicitation = true }: { elicitation?: boolean } = {},
+  {
+    elicitation = true,
+    onToolsChanged,
+  }: { elicitation?: boolean; onToolsChanged?: (names: string[]) => void } = {},
 ): Promise<Connected> {
   const person: Person = { answers: [], shown: [] };
   const client = new Client(
@@ -94,6 +97,17 @@ export async function connectClient(
         ? { versionNegotiation: { mode: { pin: era } } }
         : { supportedProtocolVersions: [era] }),
       capabilities: elicitation ? { elicitation: { form: {} } } : {},
+      // The SDK's own list-changed handling: the notification on 2025 eras, the subscription on 2026-07-28.
+      ...(onToolsChanged
+        ? {
+            listChanged: {
+              tools: {
+                onChanged: (_error: Error | null, tools: { name: string }[] | null) =>
+                  onToolsChanged((tools ?? []).map((t) => t.name)),
+              },
+            },
+          }
+        : {}),
     },
   );
   if (elicitation) {
@@ -131,32 +145,46 @@ export async function call(client: Client, name: string, args: Record<string, un
   return { result, text, tool: result.structuredContent as unknown as ToolResult };
 }
 
-/** tools/list: the 52 offered tools, their annotations, and no way to pass hard_confirm_text. */
+/** MCP's defaults for an absent hint (spec, ToolAnnotations). */
+const HINT_DEFAULTS = {
+  readOnlyHint: false,
+  destructiveHint: true,
+  idempotentHint: false,
+  openWorldHint: true,
+};
+
+/**
+ * tools/list: the 52 offered tools, described as the toolkit describes them (the default-account
+ * note on one of them), their annotations, and no way to pass hard_confirm_text.
+ */
 export async function checkToolList(client: Client): Promise<void> {
   const { tools } = await client.listTools();
+  const expected = createAdTools({ apiKey: "adk_list_check", baseUrl: "http://127.0.0.1:1" });
   expect(tools.map((t) => t.name).sort()).toEqual(offeredTools.map((t) => t.name).sort());
   expect(tools).toHaveLength(52);
   expect(JSON.stringify(tools)).not.toContain("hard_confirm_text");
   for (const tool of tools) {
     const def = offeredTools.find((t) => t.name === tool.name)!;
+    const hint = (key: keyof typeof HINT_DEFAULTS) => tool.annotations?.[key] ?? HINT_DEFAULTS[key];
     const readOnly = def.effect === "read" || def.effect === "calculator";
     expect(tool.title, tool.name).toMatch(/^[A-Z]/);
-    expect(tool.description, tool.name).toBe(def.description);
+    expect(tool.description, tool.name).toBe(expected.get(tool.name)!.description);
     expect(tool.inputSchema.type).toBe("object");
-    expect(tool.annotations?.readOnlyHint, tool.name).toBe(readOnly);
-    expect(tool.annotations?.openWorldHint, tool.name).toBe(def.effect !== "calculator");
+    expect(tool.outputSchema, tool.name).toBeUndefined();
+    expect(hint("readOnlyHint"), tool.name).toBe(readOnly);
+    expect(hint("openWorldHint"), tool.name).toBe(def.effect !== "calculator");
     if (!readOnly) {
-      expect(tool.annotations?.destructiveHint, tool.name).toBe(tool.name === "push-creative");
-      expect(tool.annotations?.idempotentHint, tool.name).toBe(def.hints.idempotent);
+      expect(hint("destructiveHint"), tool.name).toBe(tool.name === "push-creative");
+      expect(hint("idempotentHint"), tool.name).toBe(def.hints.idempotent);
+    }
+    // Only hints that differ from the defaults are sent.
+    for (const [key, value] of Object.entries(tool.annotations ?? {})) {
+      expect(value, `${tool.name} ${key}`).not.toBe(HINT_DEFAULTS[key as keyof typeof HINT_DEFAULTS]);
     }
   }
+  expect(tools.filter((t) => t.description?.includes("account_id defaults"))).toHaveLength(1);
   const push = tools.find((t) => t.name === "push-creative")!;
-  expect(push.annotations).toEqual({
-    readOnlyHint: false,
-    destructiveHint: true,
-    idempotentHint: true,
-    openWorldHint: true,
-  });
+  expect(push.annotations).toEqual({ idempotentHint: true });
   expect(tools.find((t) => t.name === "benchmarks")!.annotations).toEqual({
     readOnlyHint: true,
     openWorldHint: false,

@@ -184,3 +184,34 @@ describe("adrails --sim mcp --http", () => {
     expect(refusal).toMatch(/not loopback, without a token/);
   });
 });
+
+describe("Streamable HTTP, dynamic mode", () => {
+  it("a 2025-era session lists what its searches found; a 2026-07-28 client, one server per request, gets the full list", async () => {
+    const dynamic = await startMcpHttpServer(env.toolkit(), { token: TOKEN, dynamic: true });
+    try {
+      const changes: string[][] = [];
+      const session = await connectClient(transport(dynamic.url), "2025-11-25", {
+        onToolsChanged: (names) => changes.push(names),
+      });
+      try {
+        expect((await session.client.listTools()).tools.map((t) => t.name)).toEqual(["find-tools"]);
+        const found = await call(session.client, "find-tools", { query: "list ad accounts" });
+        const names = (found.tool as { data: { tools: string[] } }).data.tools;
+        await expect.poll(() => changes.length).toBe(1);
+        const listed = (await session.client.listTools()).tools.map((t) => t.name);
+        expect(listed.sort()).toEqual(["find-tools", ...names].sort());
+        expect((await call(session.client, "list-accounts", {})).result.isError).toBe(false);
+      } finally {
+        await session.close();
+      }
+      const modern = await connectClient(transport(dynamic.url), "2026-07-28");
+      try {
+        expect((await modern.client.listTools()).tools).toHaveLength(52);
+      } finally {
+        await modern.close();
+      }
+    } finally {
+      await dynamic.close();
+    }
+  });
+});

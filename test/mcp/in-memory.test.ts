@@ -279,3 +279,80 @@ describe("2026-07-28 input-required round trips, driven by hand", () => {
     }
   });
 });
+
+describe.each(ERAS)("dynamic mode (find-tools, tools list changed), protocol %s", (era: Era) => {
+  it("lists find-tools only; a search lists what it found; a call not yet found is told to search; ACTIVE still needs the person", async () => {
+    env.sim.control.reset();
+    const { clientSide, handle } = serve(env.toolkit(), { dynamic: true });
+    const changes: string[][] = [];
+    const connected = await connectClient(clientSide, era, {
+      onToolsChanged: (names) => changes.push(names),
+    });
+    try {
+      expect(connected.client.getServerCapabilities()?.tools?.listChanged).toBe(true);
+      const first = await connected.client.listTools();
+      expect(first.tools.map((t) => t.name)).toEqual(["find-tools"]);
+      expect(first.tools[0]!.annotations).toEqual({ readOnlyHint: true, openWorldHint: false });
+
+      // Not found yet: a readable answer, nothing sent.
+      const early = await call(connected.client, "push-creative", push(env, { status: "PAUSED" }));
+      expect(early.result.isError).toBe(true);
+      expect(early.text).toContain("find-tools");
+      expect(env.pushes()).toEqual([]);
+      expect(changes).toEqual([]);
+
+      const found = await call(connected.client, "find-tools", { query: "publish an ad from an image" });
+      expect(found.result.isError).toBe(false);
+      const names = (found.tool as { data: { tools: string[] } }).data.tools;
+      expect(names).toContain("push-creative");
+      await expect.poll(() => changes.length).toBe(1);
+      const listed = await connected.client.listTools();
+      expect(listed.tools.map((t) => t.name).sort()).toEqual(["find-tools", ...names].sort());
+      expect(changes[0]!.sort()).toEqual(["find-tools", ...names].sort());
+      const listedPush = listed.tools.find((t) => t.name === "push-creative")!;
+      expect(listedPush.annotations).toEqual({ idempotentHint: true });
+      expect(JSON.stringify(listed.tools)).not.toContain("hard_confirm_text");
+
+      // A search that finds nothing new changes nothing.
+      await call(connected.client, "find-tools", { query: "publish an ad from an image" });
+      const bad = await call(connected.client, "find-tools", { query: "" });
+      expect(bad.result.isError).toBe(true);
+      expect((await connected.client.listTools()).tools).toHaveLength(listed.tools.length);
+
+      // Found: the call works, and ACTIVE still goes through the person.
+      connected.person.answers.push({ action: "decline" });
+      const declined = await call(connected.client, "push-creative", push(env, { status: "ACTIVE" }));
+      expect(declined.tool).toMatchObject({ blocked: "hard-confirmation" });
+      expect(env.pushes()).toEqual([]);
+      connected.person.answers.push(accept(SENTENCE));
+      const live = await call(connected.client, "push-creative", push(env, { status: "ACTIVE" }));
+      expect(live.result.isError).toBe(false);
+      expect(env.activeAds().map((ad) => ad.hard_confirm_text)).toEqual([SENTENCE]);
+      expect(connected.person.shown).toHaveLength(2);
+      expect(changes).toHaveLength(1);
+    } finally {
+      await connected.close();
+      await handle.close();
+    }
+  });
+});
+
+describe("the shared schema policy", () => {
+  it("a null in an optional field is read as absent (the shared schema policy)", async () => {
+    env.sim.control.reset();
+    const { clientSide, handle } = serve(env.toolkit());
+    const connected = await connectClient(clientSide, "2025-11-25");
+    try {
+      const paused = await call(
+        connected.client,
+        "push-creative",
+        push(env, { status: "PAUSED", primary_text: null, video_url: null }),
+      );
+      expect(paused.result.isError).toBe(false);
+      expect(env.sim.control.ads()).toHaveLength(1);
+    } finally {
+      await connected.close();
+      await handle.close();
+    }
+  });
+});

@@ -119,3 +119,38 @@ describe("adrails --sim mcp, raw stdio", () => {
     expect(stderr).toContain('"audit"');
   });
 });
+
+describe("adrails --sim mcp --dynamic", () => {
+  it("lists find-tools only, then what a search found, announced with tools/list_changed", {
+    timeout: 60_000,
+  }, async () => {
+    const transport = new StdioClientTransport({
+      command: process.execPath,
+      args: [BIN, "--sim", "mcp", "--dynamic"],
+      cwd: ROOT,
+      env: cleanEnv() as Record<string, string>,
+      stderr: "pipe",
+    });
+    const connected = await connectClient(transport, "2025-11-25");
+    let changes = 0;
+    connected.client.setNotificationHandler("notifications/tools/list_changed", () => {
+      changes += 1;
+    });
+    try {
+      expect((await connected.client.listTools()).tools.map((t) => t.name)).toEqual(["find-tools"]);
+      const found = await connected.client.callTool({
+        name: "find-tools",
+        arguments: { query: "list ad accounts" },
+      });
+      const names = (found.structuredContent as { data: { tools: string[] } }).data.tools;
+      expect(names).toContain("list-accounts");
+      await expect.poll(() => changes).toBe(1);
+      const listed = (await connected.client.listTools()).tools.map((t) => t.name);
+      expect(listed.sort()).toEqual(["find-tools", ...names].sort());
+      const accounts = await connected.client.callTool({ name: "list-accounts", arguments: {} });
+      expect(accounts.isError).toBe(false);
+    } finally {
+      await connected.close();
+    }
+  });
+});

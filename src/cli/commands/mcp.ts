@@ -16,6 +16,7 @@ export interface McpOptions {
   host?: string;
   allowedHost?: string;
   account?: string;
+  dynamic?: boolean;
   unconfirmedActive?: "refuse" | "pause";
 }
 
@@ -82,6 +83,7 @@ export async function runMcp(ctx: CommandContext, opts: McpOptions): Promise<Exi
           .map((name) => name.trim())
           .filter((name) => name !== ""),
         onerror,
+        ...(opts.dynamic ? { dynamic: true } : {}),
       }).catch((error: NodeJS.ErrnoException) => {
         if (error.code === "EADDRINUSE" || error.code === "EACCES" || error.code === "EADDRNOTAVAIL") {
           throw new CliError(`Cannot listen on ${host}:${opts.port}: ${error.code}.`, EXIT.usage);
@@ -102,6 +104,7 @@ export async function runMcp(ctx: CommandContext, opts: McpOptions): Promise<Exi
         stdin: io.stdin as unknown as Readable,
         stdout: io.stdout as unknown as Writable,
         onerror,
+        ...(opts.dynamic ? { dynamic: true } : {}),
       });
       output.info(`adrails MCP server on stdio, tools against ${where}.`);
       await Promise.race([served.closed, stopped.promise]);
