@@ -19,11 +19,17 @@ declare const conversationId: string;
 const readme = readFileSync(join(root, "README.md"), "utf8").split("\n");
 const snippets: { line: number; code: string }[] = [];
 for (let i = 0; i < readme.length; i++) {
-  if (!/^```(ts|typescript)\s*$/.test(readme[i]!)) continue;
+  // Blocks inside list items are indented; their code is taken without that indent.
+  const fence = /^(\s*)```(ts|typescript)\s*$/.exec(readme[i]!);
+  if (!fence) continue;
+  const indent = fence[1]!;
   const start = i + 1;
   let end = start;
-  while (end < readme.length && !readme[end]!.startsWith("```")) end++;
-  snippets.push({ line: start + 1, code: readme.slice(start, end).join("\n") });
+  while (end < readme.length && !readme[end]!.trimStart().startsWith("```")) end++;
+  const lines = readme
+    .slice(start, end)
+    .map((line) => (line.startsWith(indent) ? line.slice(indent.length) : line));
+  snippets.push({ line: start + 1, code: lines.join("\n") });
   i = end;
 }
 
