@@ -203,7 +203,7 @@ describe("dynamic mode edges", () => {
 
   it("find-tools never echoes its query", () => {
     const discovery = createToolDiscovery(env.toolkit());
-    const secret = "adk_simEgxZMaAbcKkAiwxTytq43gtsWjxPL";
+    const secret = env.sim.apiKey;
     for (const query of [`results ${secret}`, secret, `${"x".repeat(500)}${secret}`]) {
       expect(JSON.stringify(discovery.find({ query }).result)).not.toContain(secret);
     }
