@@ -72,6 +72,9 @@ const chatOpenAI = (url: string, useResponsesApi: boolean, supportsStrictToolCal
     ...(supportsStrictToolCalling === undefined ? {} : { supportsStrictToolCalling }),
   });
 
+const chatAnthropic = (url: string) =>
+  new ChatAnthropic({ model: "claude-sonnet-4-5", apiKey: DUMMY_KEY, anthropicApiUrl: url, maxRetries: 0 });
+
 export const PATHS: ProviderPath[] = [
   {
     name: "AI SDK + @ai-sdk/openai, Chat Completions (openai.chat)",
@@ -168,17 +171,7 @@ export const PATHS: ProviderPath[] = [
     wire: anthropic,
     strict: false,
     flags: "none",
-    run: (url, kit) =>
-      viaLangChain(
-        new ChatAnthropic({
-          model: "claude-sonnet-4-5",
-          apiKey: DUMMY_KEY,
-          anthropicApiUrl: url,
-          maxRetries: 0,
-        }),
-        kit,
-        false,
-      ),
+    run: (url, kit) => viaLangChain(chatAnthropic(url), kit, false),
   },
 ];
 
@@ -218,16 +211,5 @@ export const LANGCHAIN_ANTHROPIC_FLAGGED: ProviderPath = {
   wire: anthropic,
   strict: false,
   flags: "none",
-  run: (url, kit) =>
-    viaLangChain(
-      new ChatAnthropic({
-        model: "claude-sonnet-4-5",
-        apiKey: DUMMY_KEY,
-        anthropicApiUrl: url,
-        maxRetries: 0,
-      }),
-      kit,
-      false,
-      true,
-    ),
+  run: (url, kit) => viaLangChain(chatAnthropic(url), kit, false, true),
 };
