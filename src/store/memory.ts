@@ -6,6 +6,7 @@ import {
   type RateHeard,
   type RateRule,
   type RateView,
+  headersAddNothing,
   SAME_WINDOW_SLACK_MS,
 } from "./types.js";
 
@@ -238,6 +239,10 @@ export function memoryStore(): AdStore {
       const { limit, remaining, resetMs } = heard;
       if (limit === undefined || remaining === undefined || resetMs === undefined) return;
       if (staleAnswer(b.server, heard, now)) return;
+      if (headersAddNothing(rule, { ...heard, limit, remaining, resetMs }, evict(b, now).used)) {
+        b.server = undefined;
+        return;
+      }
       // Requests granted after the answered one were not counted in its headers yet.
       const left = Math.max(0, remaining - Math.max(0, b.seq - heard.seq));
       const resetAt = now + resetMs;

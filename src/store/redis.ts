@@ -147,7 +147,7 @@ export function redisStore(options: RedisStoreOptions): AdStore {
     async heardRate(bucket, rule, heard) {
       const args: (string | number)[] = [span(rule), rule.holdMs, heard.run, heard.seq];
       if (heard.limit !== undefined && heard.remaining !== undefined && heard.resetMs !== undefined) {
-        args.push(heard.limit, heard.remaining, Math.round(heard.resetMs));
+        args.push(heard.limit, heard.remaining, Math.round(heard.resetMs), rule.limit, rule.windowMs);
       }
       await script(HEARD_RATE, rateKeys(bucket), args);
     },

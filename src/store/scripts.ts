@@ -101,8 +101,8 @@ return {granted, 0, seq, 0, run}
 `;
 
 /**
- * KEYS: meta, log. ARGV: windowMs + marginMs, holdMs, run, seq, then limit, remaining, resetMs
- * when headers were heard. Once every answer of a run came, it counts until a window after the
+ * KEYS: meta, log. ARGV: windowMs + marginMs, holdMs, run, seq, then limit, remaining, resetMs,
+ * our limit and window when headers were heard. Once every answer of a run came, it counts until a window after the
  * last (it reached the service before). Requests granted after the answered one are not in its
  * headers yet.
  */
@@ -135,7 +135,20 @@ if sl then
   local _, _, grantedAt = runOf(run)
   if seqOf < sf or (now >= sa and grantedAt and grantedAt < sa) then stale = true end
 end
-if ARGV[5] and not stale then
+local function addsNothing(limit, remaining, resetMs)
+  local ruleLimit, ruleWindow = tonumber(ARGV[8]), tonumber(ARGV[9])
+  if limit < ruleLimit or resetMs > math.ceil(ruleWindow / 1000) * 1000 then return false end
+  local counted = 0
+  for _, member in ipairs(redis.call('ZRANGEBYSCORE', log, '(' .. now, '+inf')) do
+    local _, n = runOf(member)
+    counted = counted + n
+  end
+  return limit - remaining <= counted
+end
+if ARGV[5] and not stale and addsNothing(tonumber(ARGV[5]), tonumber(ARGV[6]), tonumber(ARGV[7])) then
+  -- headersAddNothing (types.ts): our own window is enough, the headers hold nothing back.
+  redis.call('HDEL', meta, 'sl', 'sr', 'sa', 'sw', 'sg', 'sf')
+elseif ARGV[5] and not stale then
   local limit, remaining, resetMs = tonumber(ARGV[5]), tonumber(ARGV[6]), tonumber(ARGV[7])
   local later = seq - seqOf
   if later < 0 then later = 0 end

@@ -134,3 +134,20 @@ export class StoreError extends Error {
  * up) plus transit; a reset later than that belongs to a window that began after ours.
  */
 export const SAME_WINDOW_SLACK_MS = 1250;
+
+/**
+ * True when an answer's headers say nothing our own count does not: the service allows at least
+ * our limit, over a window no longer than ours (its reset is in whole seconds, rounded up), and
+ * it counted no more requests than we have counted (`counted` holds every request of ours that can
+ * be in its window). Then our sliding window alone keeps every window of the service within its
+ * limit, and the headers are not used to hold requests back: across processes, answers come back
+ * out of grant order, and reading them as if they had not would hold the last request of a full
+ * window back a whole window.
+ */
+export function headersAddNothing(rule: RateRule, heard: Required<RateHeard>, counted: number): boolean {
+  return (
+    heard.limit >= rule.limit &&
+    heard.resetMs <= Math.ceil(rule.windowMs / 1000) * 1000 &&
+    heard.limit - heard.remaining <= counted
+  );
+}

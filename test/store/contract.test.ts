@@ -113,6 +113,37 @@ describe.each(kinds)("%s store", (_kind, make) => {
     expect((await store.takeRate(bucket, rule(100, 60_000), 10)).granted).toBe(5);
   });
 
+  it("answers heard out of grant order, with nobody else on the key, never hold the window's last request", async () => {
+    const store = make();
+    const bucket = fresh("rate");
+    const r = rule(10, 2000);
+    const probe = await store.takeRate(bucket, r, 1);
+    await store.heardRate(bucket, r, { seq: 1, run: probe.run, limit: 10, remaining: 9, resetMs: 2000 });
+    // Three processes take 8 more; the requests of the last take reach the service first.
+    const takes = [
+      await store.takeRate(bucket, r, 3),
+      await store.takeRate(bucket, r, 3),
+      await store.takeRate(bucket, r, 2),
+    ];
+    expect(takes.map((t) => t.granted)).toEqual([3, 3, 2]);
+    // Request 2 arrived last: the service counted all 9. Read as if the 7 granted after it were
+    // still to come, nothing would be left for a whole window; all 9 are ours, so one is.
+    await store.heardRate(bucket, r, { seq: 2, run: takes[0]!.run, limit: 10, remaining: 1, resetMs: 2000 });
+    expect((await store.takeRate(bucket, r, 5)).granted).toBe(1);
+    expect((await store.takeRate(bucket, r, 5)).granted).toBe(0);
+  });
+
+  it("counts another client on the key from the headers: the service counted more than we sent", async () => {
+    const store = make();
+    const bucket = fresh("rate");
+    const r = rule(10, 2000);
+    const probe = await store.takeRate(bucket, r, 1);
+    // One request of ours, and the service counted 6.
+    await store.heardRate(bucket, r, { seq: 1, run: probe.run, limit: 10, remaining: 4, resetMs: 2000 });
+    expect((await store.takeRate(bucket, r, 10)).granted).toBe(4);
+    expect((await store.takeRate(bucket, r, 10)).granted).toBe(0);
+  });
+
   it("after the service's reset, its next headers replace our guess of the new window's end", async () => {
     const store = make();
     const bucket = fresh("rate");
