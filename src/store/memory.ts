@@ -2,11 +2,11 @@ import { randomUUID } from "node:crypto";
 import {
   type AdStore,
   type BudgetView,
+  headersAddNothing,
   type RateGrant,
   type RateHeard,
   type RateRule,
   type RateView,
-  headersAddNothing,
   SAME_WINDOW_SLACK_MS,
 } from "./types.js";
 
