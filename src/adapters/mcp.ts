@@ -241,10 +241,14 @@ export function mcpAnnotations(def: ToolDefinition): ToolAnnotations {
   return annotations;
 }
 
-/** A display title from the tool's name: "push-creative" -> "Push creative". */
+/** Words of tool names that people write otherwise than in lower case. */
+const PROPER: Record<string, string> = { dna: "DNA", url: "URL", meta: "Meta" };
+
+/** A display title from the tool's name: "push-creative" -> "Push creative", "url-to-ads" -> "URL to ads". */
 export function mcpTitle(name: string): string {
-  const words = name.replace(/-/g, " ");
-  return words.charAt(0).toUpperCase() + words.slice(1);
+  const words = name.split("-").map((word) => PROPER[word] ?? word);
+  const title = words.join(" ");
+  return title.charAt(0).toUpperCase() + title.slice(1);
 }
 
 /** The MCP result of a ToolResult. */

@@ -183,6 +183,13 @@ export async function checkToolList(client: Client): Promise<void> {
     }
   }
   expect(tools.filter((t) => t.description?.includes("account_id defaults"))).toHaveLength(1);
+  const title = (name: string) => tools.find((t) => t.name === name)?.title;
+  expect([
+    title("push-creative"),
+    title("creative-dna"),
+    title("url-to-ads"),
+    title("approve-meta-test-plan"),
+  ]).toEqual(["Push creative", "Creative DNA", "URL to ads", "Approve Meta test plan"]);
   const push = tools.find((t) => t.name === "push-creative")!;
   expect(push.annotations).toEqual({ idempotentHint: true });
   expect(tools.find((t) => t.name === "benchmarks")!.annotations).toEqual({
