@@ -3,14 +3,14 @@
 // reads at once (three windows' worth). Prints, per row, the answers of 429 on the wire and the
 // fraction of the service's ceiling reached (ok answers / what a fixed window could admit from
 // the first to the last ok request). Needs redis-server (apt-get install -y redis-server).
-//   npx tsx bench/fleet.ts
+//   npx tsx bench/fleet.ts [limit, default 10] [window ms, default 2000]
 import { startSimulator } from "../src/sim/index.js";
 import { shares, startWorkers, wireReport } from "../test/fleet/fleet.js";
 import type { StoreKind } from "../test/fleet/worker.js";
 import { startRedis } from "../test/support/redis.js";
 
-const LIMIT = 10;
-const WINDOW_MS = 2000;
+const LIMIT = Number(process.argv[2] ?? 10);
+const WINDOW_MS = Number(process.argv[3] ?? 2000);
 const TOTAL = 3 * LIMIT;
 
 const [sim, redis] = await Promise.all([
@@ -25,7 +25,8 @@ for (const n of [1, 2, 4]) {
     simUrl: sim.url,
     apiKey: sim.apiKey,
     redisUrl: redis.url,
-    kit: { rateLimit: { limit: LIMIT, windowMs: WINDOW_MS } },
+    // "learn": the clients keep their default 60 a minute and learn the service's limit from its headers.
+    kit: process.argv[4] === "learn" ? {} : { rateLimit: { limit: LIMIT, windowMs: WINDOW_MS } },
   });
   for (const store of ["memory", "redis"] as StoreKind[]) {
     // Every window of the service and of the processes' own limiters has passed.
