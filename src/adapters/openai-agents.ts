@@ -1,4 +1,3 @@
-import { createHmac, timingSafeEqual } from "node:crypto";
 import {
   type FunctionTool,
   type FunctionToolCustomDataContext,
@@ -10,6 +9,13 @@ import {
   type ToolInputParameters,
   tool,
 } from "@openai/agents";
+import {
+  type ApprovalRecord,
+  answeredRecord,
+  approvalFromRecord,
+  askedRecord,
+  isApprovalRecord,
+} from "../guards/approval-records.js";
 import type {
   AdTool,
   AdToolkit,
@@ -66,18 +72,6 @@ export interface AdToolOutputData {
 type ToolCallDetails = { toolCall?: { callId: string }; signal?: AbortSignal };
 type StrictParameters = Extract<ToolInputParameters, { additionalProperties: false }>;
 type OpenParameters = Extract<ToolInputParameters, { additionalProperties: true }>;
-
-/** What the run's context records between the interruption and the resumed call, per call id. */
-interface AskRecord {
-  /** Fingerprint of the payload the run stopped to ask about. */
-  fingerprint: string;
-  /** When the run stopped to ask (epoch ms); the approval window runs from here. */
-  askedAt: number;
-  /** What {@link approveAdCall} recorded the person approved. */
-  approved?: { fingerprint: string; at: number; text?: string };
-  /** HMAC of the record under `approvalSecret`, when one is set. */
-  sig?: string;
-}
 
 const CONTEXT_KEY = "adrails";
 const VIA = "openai-agents";
@@ -285,11 +279,7 @@ function askPerson(
       // A repeated ask (a resumed run that was not answered) keeps the first time: a refresh
       // would make a stale question look new.
       if (records && known?.fingerprint !== request.fingerprint) {
-        records[recordKey(callId)] = signed(
-          { fingerprint: request.fingerprint, askedAt: Date.now() },
-          callId,
-          secret,
-        );
+        records[recordKey(callId)] = askedRecord(request.fingerprint, callId, secret);
       }
     }
     return true;
@@ -301,10 +291,6 @@ function askPerson(
 
 const NOT_ASKED =
   "The Agents SDK ran this call as approved, but no person was asked about this payload (an approval for the whole tool, alwaysApprove, is not one), so the approval was left to the adrails confirm channel.";
-const ALTERED =
-  "The approval record in the run state does not carry a valid signature (the saved state was altered), so the approval was not used.";
-const CHANGED =
-  "The payload the person approved is not the one the run stopped to ask about (the run state was edited), so the approval was not used.";
 
 /**
  * The human approval a call carries: the SDK approved this call id, the run had stopped to ask
@@ -321,38 +307,15 @@ function approvalFor(
   if (!runContext || callId === undefined || !adTool.confirmationRequest(args)) return {};
   if (runContext.isToolApproved({ toolName: adTool.name, callId }) !== true) return {};
   const record = recordsOf(runContext.context, false)?.[recordKey(callId)];
-  if (!isAskRecord(record)) return { note: NOT_ASKED };
-  if (!signedRightly(record, callId, secret)) return { note: ALTERED };
-  if (record.approved !== undefined && record.approved.fingerprint !== record.fingerprint) {
-    return { note: CHANGED };
-  }
-  const approval: HumanApproval = {
-    fingerprint: record.fingerprint,
-    via: VIA,
-    id: `${VIA}:${callId}:${record.fingerprint}`,
-    approvedAt: record.askedAt,
-  };
-  const text = record.approved?.text;
-  if (typeof text === "string" && text.trim() !== "") approval.text = text;
-  return { approval };
-}
-
-function isAskRecord(value: unknown): value is AskRecord {
-  if (value === null || typeof value !== "object") return false;
-  const record = value as Partial<AskRecord>;
-  if (typeof record.fingerprint !== "string" || typeof record.askedAt !== "number") return false;
-  const approved = record.approved as Partial<NonNullable<AskRecord["approved"]>> | undefined;
-  return (
-    approved === undefined ||
-    (approved !== null && typeof approved === "object" && typeof approved.fingerprint === "string")
-  );
+  if (!isApprovalRecord(record)) return { note: NOT_ASKED };
+  return approvalFromRecord(record, callId, secret, VIA);
 }
 
 /** The asks recorded in a run's context (serialized with the run state), created when asked to. */
-function recordsOf(context: unknown, create: boolean): Record<string, AskRecord> | undefined {
+function recordsOf(context: unknown, create: boolean): Record<string, ApprovalRecord> | undefined {
   if (context === null || typeof context !== "object") return undefined;
   const holder = context as Record<string, unknown>;
-  let slot = holder[CONTEXT_KEY] as { approvals?: Record<string, AskRecord> } | undefined;
+  let slot = holder[CONTEXT_KEY] as { approvals?: Record<string, ApprovalRecord> } | undefined;
   if (slot === undefined || slot === null || typeof slot !== "object") {
     if (!create || !Object.isExtensible(holder)) return undefined;
     slot = {};
@@ -363,32 +326,6 @@ function recordsOf(context: unknown, create: boolean): Record<string, AskRecord>
     slot.approvals = {};
   }
   return slot.approvals;
-}
-
-function signature(record: AskRecord, callId: string, secret: string): string {
-  const approved = record.approved;
-  const content = [
-    callId,
-    record.fingerprint,
-    record.askedAt,
-    approved?.fingerprint,
-    approved?.at,
-    approved?.text,
-  ];
-  return createHmac("sha256", secret).update(JSON.stringify(content)).digest("base64url");
-}
-
-function signed(record: AskRecord, callId: string, secret: string | undefined): AskRecord {
-  const { sig: _old, ...content } = record;
-  return secret === undefined ? content : { ...content, sig: signature(content, callId, secret) };
-}
-
-function signedRightly(record: AskRecord, callId: string, secret: string | undefined): boolean {
-  if (secret === undefined) return true;
-  if (typeof record.sig !== "string") return false;
-  const expected = Buffer.from(signature(record, callId, secret));
-  const given = Buffer.from(record.sig);
-  return given.length === expected.length && timingSafeEqual(given, expected);
 }
 
 // Call ids come from the model: a prefix keeps one like "__proto__" an ordinary key.
@@ -447,17 +384,15 @@ export function approveAdCall(
   const request = found ? found.origin.adTool.confirmationRequest(found.args) : null;
   if (found && request && callId !== undefined) {
     const records = recordsOf(state._context.context, true);
-    const record = records?.[recordKey(callId)];
     // A record that fails its signature stays as it is, so the call is refused rather than the
     // alteration signed over.
-    if (records && isAskRecord(record) && signedRightly(record, callId, found.origin.secret)) {
-      const approved = {
-        fingerprint: request.fingerprint,
-        at: Date.now(),
-        ...(typeof options.text === "string" && options.text.trim() !== "" ? { text: options.text } : {}),
-      };
-      records[recordKey(callId)] = signed({ ...record, approved }, callId, found.origin.secret);
-    }
+    const answered = answeredRecord(
+      records?.[recordKey(callId)],
+      callId,
+      { fingerprint: request.fingerprint, text: options.text },
+      found.origin.secret,
+    );
+    if (records && answered) records[recordKey(callId)] = answered;
   }
   state.approve(interruption);
 }
