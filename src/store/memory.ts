@@ -56,6 +56,8 @@ interface Bucket {
   heard: boolean;
   probeUntil: number;
   server?: Server;
+  /** The longest reset the service's headers gave. */
+  longestResetMs: number;
   touched: number;
 }
 
@@ -108,6 +110,7 @@ export function memoryStore(): AdStore {
         pausedUntil: 0,
         heard: false,
         probeUntil: 0,
+        longestResetMs: 0,
         touched: now,
       };
       buckets.set(key, b);
@@ -239,7 +242,10 @@ export function memoryStore(): AdStore {
       const { limit, remaining, resetMs } = heard;
       if (limit === undefined || remaining === undefined || resetMs === undefined) return;
       if (staleAnswer(b.server, heard, now)) return;
-      if (headersAddNothing(rule, { ...heard, limit, remaining, resetMs }, evict(b, now).used)) {
+      // The longest reset heard stays known: a service window longer than ours shows only early in it.
+      b.longestResetMs = Math.max(b.longestResetMs, resetMs);
+      const longest = { ...heard, limit, remaining, resetMs: b.longestResetMs };
+      if (headersAddNothing(rule, longest, evict(b, now).used)) {
         b.server = undefined;
         return;
       }

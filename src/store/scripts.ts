@@ -143,9 +143,13 @@ local function addsNothing(limit, remaining, resetMs)
   local counted = tonumber(redis.call('HGET', meta, 'total')) or 0
   return limit - remaining <= counted
 end
-if ARGV[5] and not stale and addsNothing(tonumber(ARGV[5]), tonumber(ARGV[6]), tonumber(ARGV[7])) then
+-- The longest reset heard stays known: a service window longer than ours shows only early in it.
+local longest = sw or 0
+if ARGV[7] and tonumber(ARGV[7]) > longest then longest = tonumber(ARGV[7]) end
+if ARGV[5] and not stale and addsNothing(tonumber(ARGV[5]), tonumber(ARGV[6]), longest) then
   -- headersAddNothing (types.ts): our own window is enough, the headers hold nothing back.
-  redis.call('HDEL', meta, 'sl', 'sr', 'sa', 'sw', 'sg', 'sf')
+  redis.call('HDEL', meta, 'sl', 'sr', 'sa', 'sg', 'sf')
+  redis.call('HSET', meta, 'sw', longest)
 elseif ARGV[5] and not stale then
   local limit, remaining, resetMs = tonumber(ARGV[5]), tonumber(ARGV[6]), tonumber(ARGV[7])
   local later = seq - seqOf

@@ -144,6 +144,20 @@ describe.each(kinds)("%s store", (_kind, make) => {
     expect((await store.takeRate(bucket, r, 10)).granted).toBe(0);
   });
 
+  it("a service window longer than ours, heard once, keeps its headers in force when later resets look short", async () => {
+    const store = make();
+    const bucket = fresh("rate");
+    const r = rule(10, 2000);
+    const probe = await store.takeRate(bucket, r, 1);
+    // Early in its window the service's reset says 3 s: its window is longer than our 2 s.
+    await store.heardRate(bucket, r, { seq: 1, run: probe.run, limit: 10, remaining: 9, resetMs: 3000 });
+    const more = await store.takeRate(bucket, r, 4);
+    expect(more.granted).toBe(4);
+    // Later in the same window a reset of 1 s alone would pass for a window like ours.
+    await store.heardRate(bucket, r, { seq: 5, run: more.run, limit: 10, remaining: 5, resetMs: 1000 });
+    expect((await store.viewRate(bucket, r)).server).toMatchObject({ limit: 10, remaining: 5 });
+  });
+
   it("after the service's reset, its next headers replace our guess of the new window's end", async () => {
     const store = make();
     const bucket = fresh("rate");
