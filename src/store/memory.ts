@@ -244,8 +244,8 @@ export function memoryStore(): AdStore {
       if (staleAnswer(b.server, heard, now)) return;
       // The longest reset heard stays known: a service window longer than ours shows only early in it.
       b.longestResetMs = Math.max(b.longestResetMs, resetMs);
-      const longest = { ...heard, limit, remaining, resetMs: b.longestResetMs };
-      if (headersAddNothing(rule, longest, evict(b, now).used)) {
+      const answer = { ...heard, limit, remaining, resetMs: b.longestResetMs };
+      if (headersAddNothing(rule, answer, evict(b, now).used)) {
         b.server = undefined;
         return;
       }
