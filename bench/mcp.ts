@@ -13,7 +13,7 @@ import { InMemoryTransport } from "@modelcontextprotocol/server";
 import { asSchema } from "ai";
 import { encode } from "gpt-tokenizer/encoding/o200k_base";
 import { aiSdkTools } from "../src/adapters/ai-sdk.js";
-import { createMcpServer } from "../src/adapters/mcp.js";
+import { createMcpServer } from "../src/mcp/server.js";
 import { createAdTools } from "../src/toolkit.js";
 
 const BIN = new URL("../dist/cli/bin.js", import.meta.url).pathname;

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { basename, isAbsolute, join, relative } from "node:path";
 import { z } from "zod";
-import { FIND_TOOLS } from "../src/adapters/discovery.js";
+import { FIND_TOOLS } from "../src/discovery.js";
 import { catalog, TOOL_GROUPS } from "../src/tools/index.js";
 
 // The fixture format of a recorded conversation (see evals/README.md). One JSON file per conversation.

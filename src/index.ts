@@ -1,3 +1,6 @@
+export type { AdClient, ClientOptions } from "./client/index.js";
+export { createClient } from "./client/index.js";
+export type { Outcome, RateLimitInfo } from "./client/outcome.js";
 export {
   type ActiveToolSession,
   createToolDiscovery,
@@ -6,10 +9,7 @@ export {
   type FindOutcome,
   type FindToolsDefinition,
   type ToolDiscovery,
-} from "./adapters/discovery.js";
-export type { AdClient, ClientOptions } from "./client/index.js";
-export { createClient } from "./client/index.js";
-export type { Outcome, RateLimitInfo } from "./client/outcome.js";
+} from "./discovery.js";
 export type { AdStore } from "./store/index.js";
 export { memoryStore, StoreError } from "./store/index.js";
 export { createAdTools } from "./toolkit.js";

@@ -208,3 +208,6 @@ export interface AdToolsOptions {
   /** undici dispatcher for the HTTP client (proxies, custom agents, tests). */
   dispatcher?: import("undici").Dispatcher;
 }
+
+/** A JSON Schema object as sent to a model or host. */
+export type JsonSchema = { [key: string]: unknown };

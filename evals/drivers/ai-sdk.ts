@@ -1,7 +1,7 @@
 import { generateText, type LanguageModel, type ModelMessage, stepCountIs } from "ai";
 import { MockLanguageModelV3 } from "ai/test";
 import { aiSdkDynamicTools, aiSdkTools } from "../../src/adapters/ai-sdk.js";
-import { FIND_TOOLS, NOT_ACTIVE_FIELD } from "../../src/adapters/discovery.js";
+import { FIND_TOOLS, NOT_ACTIVE_FIELD } from "../../src/discovery.js";
 import type { CallRecord, RunRecord } from "../record.js";
 import type { Stage } from "../scenario.js";
 import type { Fixture, HumanDecision } from "../schema.js";

@@ -6,8 +6,8 @@ import {
   type ToolExecutionOptions,
   tool,
 } from "ai";
+import { createToolDiscovery, type DiscoveryOptions, FIND_TOOLS, NOT_ACTIVE_FIELD } from "../discovery.js";
 import type { AdTool, AdToolkit, AdToolsOptions, CallContext, HumanApproval, ToolResult } from "../types.js";
-import { createToolDiscovery, type DiscoveryOptions, FIND_TOOLS, NOT_ACTIVE_FIELD } from "./discovery.js";
 import {
   type AskLog,
   adapterFault,

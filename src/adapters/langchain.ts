@@ -3,6 +3,7 @@ import { type DynamicStructuredTool, type ToolRuntime, tool } from "@langchain/c
 import { interrupt, isGraphBubbleUp } from "@langchain/langgraph";
 import { createMiddleware } from "langchain";
 import { z } from "zod";
+import { createToolDiscovery, type DiscoveryOptions, FIND_TOOLS } from "../discovery.js";
 import { bindDecision, type PendingConfirmation } from "../guards/approvals.js";
 import type {
   AdTool,
@@ -15,7 +16,6 @@ import type {
   ToolResult,
   UnboundAnswer,
 } from "../types.js";
-import { createToolDiscovery, type DiscoveryOptions, FIND_TOOLS } from "./discovery.js";
 import {
   type AskLog,
   adapterFault,

@@ -9,6 +9,7 @@ import {
   type ToolInputParameters,
   tool,
 } from "@openai/agents";
+import { createToolDiscovery, type DiscoveryOptions, FIND_TOOLS } from "../discovery.js";
 import {
   type ApprovalRecord,
   answeredRecord,
@@ -25,7 +26,6 @@ import type {
   HumanApproval,
   ToolResult,
 } from "../types.js";
-import { createToolDiscovery, type DiscoveryOptions, FIND_TOOLS } from "./discovery.js";
 import { adapterFault, providerSchema, resolveToolkit, stringField } from "./shared.js";
 
 /** Options of {@link openaiAgentsTools}. */

@@ -1,12 +1,12 @@
 import { z } from "zod";
-import type { AdTool, AdToolkit } from "../types.js";
+import type { AdTool, AdToolkit, JsonSchema } from "../types.js";
 
 // The one policy for what providers are shown: the JSON Schema of each tool, its strict flag, and
 // how a model's input is read back. Every adapter uses it, so a tool looks the same to every
 // framework and provider. Framework-neutral: nothing here imports a framework.
 
 /** A JSON Schema as plain data. */
-export type JsonSchema = { [key: string]: unknown };
+export type { JsonSchema };
 
 const schemaCache = new WeakMap<AdTool, JsonSchema>();
 const explicitCache = new WeakMap<AdTool, JsonSchema>();

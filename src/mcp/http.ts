@@ -10,9 +10,9 @@ import {
   validateOriginHeader,
   WebStandardStreamableHTTPServerTransport,
 } from "@modelcontextprotocol/server";
-import { type AdrailsMcpServerOptions, createMcpServer } from "../adapters/mcp.js";
 import { resolveToolkit } from "../adapters/shared.js";
 import type { AdToolkit, AdToolsOptions } from "../types.js";
+import { type AdrailsMcpServerOptions, createMcpServer } from "./server.js";
 
 /** Options of {@link startMcpHttpServer}. */
 export interface McpHttpOptions extends AdrailsMcpServerOptions {

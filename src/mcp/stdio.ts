@@ -1,8 +1,8 @@
 import type { Readable, Writable } from "node:stream";
 import { type StdioServerHandle, StdioServerTransport, serveStdio } from "@modelcontextprotocol/server/stdio";
-import { type AdrailsMcpServerOptions, createMcpServer } from "../adapters/mcp.js";
 import { resolveToolkit } from "../adapters/shared.js";
 import type { AdToolkit, AdToolsOptions } from "../types.js";
+import { type AdrailsMcpServerOptions, createMcpServer } from "./server.js";
 
 /** Options of {@link serveMcpStdio}. */
 export interface McpStdioOptions extends AdrailsMcpServerOptions {

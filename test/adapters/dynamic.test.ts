@@ -8,8 +8,8 @@ import { createAgent } from "langchain";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { aiSdkDynamicTools } from "../../src/adapters/ai-sdk.js";
-import { createToolDiscovery, FIND_TOOLS } from "../../src/adapters/discovery.js";
 import { langchainDynamicTools } from "../../src/adapters/langchain.js";
+import { createToolDiscovery, FIND_TOOLS } from "../../src/discovery.js";
 import {
   callsResponse,
   type Env,

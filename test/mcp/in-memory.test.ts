@@ -2,7 +2,7 @@ import { Client } from "@modelcontextprotocol/client";
 import { type CallToolResult, InMemoryTransport } from "@modelcontextprotocol/server";
 import { serveStdio } from "@modelcontextprotocol/server/stdio";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type AdrailsMcpServerOptions, createMcpServer } from "../../src/adapters/mcp.js";
+import { type AdrailsMcpServerOptions, createMcpServer } from "../../src/mcp/server.js";
 import type { AdToolkit, AdToolsOptions } from "../../src/types.js";
 import {
   accept,

@@ -9,17 +9,23 @@ import {
   type Tool,
   type ToolAnnotations,
 } from "@modelcontextprotocol/server";
-import { CONFIRM_TOOL } from "../guards/confirmation.js";
-import { createElicitation, type Elicitation } from "../mcp/elicitation.js";
-import type { ToolDefinition } from "../tools/define.js";
-import type { AdTool, AdToolkit, AdToolsOptions, CallContext, ToolResult } from "../types.js";
+import {
+  adapterFault,
+  isErrorResult,
+  type JsonSchema,
+  providerSchema,
+  resolveToolkit,
+} from "../adapters/shared.js";
 import {
   type ActiveToolSession,
   createToolDiscovery,
   type DiscoveryOptions,
   FIND_TOOLS,
-} from "./discovery.js";
-import { adapterFault, isErrorResult, type JsonSchema, providerSchema, resolveToolkit } from "./shared.js";
+} from "../discovery.js";
+import { CONFIRM_TOOL } from "../guards/confirmation.js";
+import type { ToolDefinition } from "../tools/define.js";
+import type { AdTool, AdToolkit, AdToolsOptions, CallContext, ToolResult } from "../types.js";
+import { createElicitation, type Elicitation } from "./elicitation.js";
 
 /** Options of {@link createMcpServer}. */
 export interface AdrailsMcpServerOptions {

@@ -1,7 +1,6 @@
-import { blocked } from "../guards/results.js";
-import { searchTools } from "../tools/search.js";
-import type { AdToolkit, ToolResult } from "../types.js";
-import type { JsonSchema } from "./shared.js";
+import { blocked } from "./guards/results.js";
+import { searchTools } from "./tools/search.js";
+import type { AdToolkit, JsonSchema, ToolResult } from "./types.js";
 
 // On-demand discovery, framework-neutral: the find-tools meta-tool and which tools a conversation
 // has made callable. The adapters wire it into each framework's own mechanism; nothing here
