@@ -42,6 +42,12 @@ export interface ToolDefinition {
   readonly idField?: ToolIdField;
   /** Disabled at the service (410) and never offered to a model. */
   readonly disabled?: boolean;
+  /**
+   * True when this exact body can start spending money and so needs a person's answer before it
+   * is sent (push-creative with status exactly ACTIVE; every call of an MCP-door tool whose
+   * meaning is unknown). Absent: never.
+   */
+  readonly needsPerson?: (body: Record<string, unknown>) => boolean;
 }
 
 interface DefineInput<Shape extends z.ZodRawShape>

@@ -12,6 +12,8 @@ export const pushCreative = defineTool({
   statuses: STATUSES.workflow,
   idField: { name: "request_id", required: true },
   hints: { destructive: true },
+  // Only the exact value ACTIVE creates a live ad (spec 3.1); anything else is PAUSED.
+  needsPerson: (body) => body.status === "ACTIVE",
   input: z.strictObject({
     account_id: accountId(),
     request_id: requestId(),
