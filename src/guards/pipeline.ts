@@ -3,12 +3,22 @@ import type { z } from "zod";
 import type { Outcome } from "../client/outcome.js";
 import { StoreError } from "../store/index.js";
 import type { ToolDefinition } from "../tools/define.js";
-import type { AuditEvent, CallContext, ConfirmRequest, ToolResult } from "../types.js";
+import type {
+  ApprovalAnswer,
+  AskWhere,
+  AuditEvent,
+  CallContext,
+  ConfirmDecision,
+  ConfirmRequest,
+  ToolResult,
+} from "../types.js";
+import { answerRequest } from "./approval/answer.js";
+import { askSlot } from "./approval/redeem.js";
+import { approvalRequest, needsPerson } from "./approval/request.js";
 import { type DecisionLog, decide, safely } from "./audit.js";
-import { CONFIRM_TOOL, confirmRequest, needsHardConfirmation } from "./confirmation.js";
 import { createGivenKeys, createRequestIds } from "./request-ids.js";
 import { redactDeep, redactResult } from "./secrets.js";
-import { confirmStep, deniedStep } from "./steps/approve.js";
+import { confirmStep, deniedStep, scopeOf } from "./steps/approve.js";
 import type { Call, PipelineOptions, PipelineState } from "./steps/call.js";
 import { keyStep } from "./steps/key.js";
 import { changeOf, type Prepared, prepare } from "./steps/prepare.js";
@@ -23,9 +33,26 @@ export interface CallPipeline {
   call(def: ToolDefinition, schema: z.ZodType, input: unknown, context: CallContext): Promise<ToolResult>;
   /** A refusal of a call that reaches no tool (out of scope, unknown), audited like any other. */
   refuse(tool: string, context: CallContext, refusal: () => ToolResult): Promise<ToolResult>;
-  /** The confirmation request an input needs, or null. Never throws. */
-  confirmationFor(def: ToolDefinition, schema: z.ZodType, input: unknown): ConfirmRequest | null;
+  /** The approval request an input needs, or null. Never throws. */
+  confirmationFor(
+    def: ToolDefinition,
+    schema: z.ZodType,
+    input: unknown,
+    where?: AskWhere,
+  ): ConfirmRequest | null;
+  /** The approval request, with the ask recorded in the store (see `AdTool.ask`). Never rejects. */
+  ask(
+    def: ToolDefinition,
+    schema: z.ZodType,
+    input: unknown,
+    where?: AskWhere,
+  ): Promise<ConfirmRequest | null>;
+  /** A person's answer to a request, signed when the toolkit has a secret. */
+  answer(request: ConfirmRequest, decision: ConfirmDecision, channel: string): ApprovalAnswer;
 }
+
+/** How much longer than an approval the record of its ask is kept. */
+const ASK_SLACK_MS = 60_000;
 
 /** Builds the call path of one toolkit. */
 export function createCallPipeline(o: PipelineOptions): CallPipeline {
@@ -89,7 +116,7 @@ export function createCallPipeline(o: PipelineOptions): CallPipeline {
     if (denied) return denied;
     if (!prepared.ok) return prepared.result;
     // Reads without an audit hook never need the fingerprint: skip the hashing.
-    const change = def.idField || def.name === CONFIRM_TOOL || o.onEvent ? changeOf(def, prepared.body) : "";
+    const change = def.idField || def.needsPerson || o.onEvent ? changeOf(def, prepared.body) : "";
     if (change) audit.fingerprint = change;
     const call: Call = {
       def,
@@ -106,7 +133,7 @@ export function createCallPipeline(o: PipelineOptions): CallPipeline {
     let outcome: Outcome;
     try {
       // Reads skip the steps that only writes need, and their turns of the event loop.
-      if (def.name === CONFIRM_TOOL || def.name === "creative-loop") {
+      if (def.needsPerson || def.name === "creative-loop") {
         const refused = await confirmStep(p, call);
         if (refused) return refused;
       }
@@ -119,6 +146,27 @@ export function createCallPipeline(o: PipelineOptions): CallPipeline {
     return shapeStep(p, call, outcome);
   }
 
+  function confirmationFor(
+    def: ToolDefinition,
+    schema: z.ZodType,
+    input: unknown,
+    where: AskWhere = {},
+  ): ConfirmRequest | null {
+    try {
+      const prepared = prepare(def, schema, input, [], o.accountDefault);
+      if (!prepared.ok || !needsPerson(def, prepared.body)) return null;
+      return approvalRequest(
+        def,
+        prepared.body,
+        changeOf(def, prepared.body),
+        { callId: where.toolCallId, scope: scopeOf(p, where) },
+        o.approvalTtlMs,
+      );
+    } catch {
+      return null;
+    }
+  }
+
   return {
     call: (def, schema, input, context) =>
       guarded(def.name, context, (log, audit) => run(def, schema, input, context, log, audit)),
@@ -128,19 +176,16 @@ export function createCallPipeline(o: PipelineOptions): CallPipeline {
         if (result.ok === false && "blocked" in result) decide(log, result.blocked, "refuse", result.error);
         return result;
       }),
-    confirmationFor(def, schema, input) {
-      try {
-        const prepared = prepare(def, schema, input, [], o.accountDefault);
-        if (!prepared.ok || !needsHardConfirmation(def.name, prepared.body)) return null;
-        return confirmRequest(
-          def.name,
-          changeOf(def, prepared.body),
-          prepared.body,
-          Date.now() + o.approvalTtlMs,
-        );
-      } catch {
-        return null;
+    confirmationFor,
+    async ask(def, schema, input, where = {}) {
+      const request = confirmationFor(def, schema, input, where);
+      if (request?.callId !== undefined) {
+        const slot = askSlot(scopeOf(p, where), def.name, request.callId);
+        // An ask that cannot be recorded is still shown; its answer then redeems as without a record.
+        await o.asks.record(slot, request.fingerprint, o.approvalTtlMs + ASK_SLACK_MS).catch(() => {});
       }
+      return request;
     },
+    answer: (request, decision, channel) => answerRequest(request, decision, channel, o.approvalSecret),
   };
 }

@@ -1,19 +1,25 @@
 import type { ToolDefinition } from "../../tools/define.js";
-import type { AuditEvent, CallContext, ConfirmChannel, ToolResult, UnboundAnswer } from "../../types.js";
-import { type Confirmation, redeemApproval, sentence } from "../approvals.js";
+import type { AuditEvent, CallContext, ToolResult, UnboundAnswer } from "../../types.js";
+import { answerRequest } from "../approval/answer.js";
+import { type RedeemedCall, redeemAnswer, redeemApproval } from "../approval/redeem.js";
+import { approvalRequest, needsPerson } from "../approval/request.js";
+import { type Confirmation, sentence } from "../approvals.js";
 import { type DecisionLog, decide } from "../audit.js";
-import {
-  askChannel,
-  CONFIRM_TOOL,
-  confirmRequest,
-  denialOf,
-  needsHardConfirmation,
-} from "../confirmation.js";
+import { askChannel, CONFIRM_TOOL, denialOf } from "../confirmation.js";
 import { creativeLoopNote, type PushStatus, pushNote } from "../notes.js";
 import { blocked } from "../results.js";
 import { CONFIRM_FIELD } from "../validation.js";
 import type { Call, PipelineState } from "./call.js";
 import { changeOf, type Prepared } from "./prepare.js";
+
+/** The scope a call's ids, requests and asks live in: its session, the toolkit's, or this toolkit. */
+export function scopeOf(p: PipelineState, context: { sessionId?: string }): string {
+  return context.sessionId ?? p.o.sessionId ?? p.instanceScope;
+}
+
+/** A pause of an ACTIVE push that the "pause" option turns into a PAUSED ad instead of a refusal. */
+const downgrades = (p: PipelineState, def: ToolDefinition) =>
+  p.o.onUnconfirmedActive === "pause" && def.name === CONFIRM_TOOL;
 
 /** A person said no to this call in a framework: refused, unless "pause" sends an ACTIVE push PAUSED. */
 export function deniedStep(
@@ -24,38 +30,42 @@ export function deniedStep(
   log: DecisionLog,
   audit: Partial<AuditEvent>,
 ): ToolResult | undefined {
-  if (context.denial === undefined) return undefined;
-  const downgrade =
-    prepared.ok && p.o.onUnconfirmedActive === "pause" && needsHardConfirmation(def.name, prepared.body);
-  if (downgrade) return undefined;
+  const declined =
+    context.denial ??
+    (context.answer?.approved === false
+      ? { via: context.answer.channel, reason: context.answer.reason }
+      : undefined);
+  if (declined === undefined) return undefined;
+  if (prepared.ok && downgrades(p, def) && needsPerson(def, prepared.body)) return undefined;
   if (prepared.ok) audit.fingerprint = changeOf(def, prepared.body);
-  const denial = denialOf(context.denial);
+  const denial = denialOf(declined);
   decide(log, "hard-confirmation", "refuse", `${denial.reason} (via ${denial.via})`);
   return prepared.ok
     ? declinedResult(def, prepared.body, denial.reason, prepared.notes)
     : declinedResult(def, undefined, denial.reason, []);
 }
 
-/** Hard confirmation of an ACTIVE push, and the notes the outcome of a push or loop needs. */
+/** A person's answer for a call that needs one, and the notes the outcome of a push or loop needs. */
 export async function confirmStep(p: PipelineState, call: Call): Promise<ToolResult | undefined> {
   const { def, log, notes } = call;
   if (def.name === "creative-loop") {
     const autoLaunch = call.body.auto_launch === true;
     call.outcomeNotes.push((outcome) => creativeLoopNote(autoLaunch, outcome));
   }
-  if (def.name !== CONFIRM_TOOL) return undefined;
-  let push: PushStatus;
-  if (!needsHardConfirmation(def.name, call.body)) {
+  const isPush = def.name === CONFIRM_TOOL;
+  let push: PushStatus | undefined;
+  if (!needsPerson(def, call.body)) {
+    if (!isPush) return undefined;
     decide(log, "hard-confirmation", "allow", "not ACTIVE: created PAUSED");
     push = { kind: "paused", status: call.body.status };
   } else {
     const confirmation = await confirm(p, call);
     if (confirmation.approved) {
-      call.body = { ...call.body, [CONFIRM_FIELD]: confirmation.text };
+      if (CONFIRM_FIELD in def.input.shape) call.body = { ...call.body, [CONFIRM_FIELD]: confirmation.text };
       call.approvalKey = confirmation.key;
       decide(log, "hard-confirmation", "allow", `approved by a person via ${confirmation.via}`);
       push = { kind: "approved" };
-    } else if (p.o.onUnconfirmedActive === "pause") {
+    } else if (downgrades(p, def)) {
       call.body = { ...call.body, status: "PAUSED" };
       call.change = changeOf(def, call.body);
       call.audit.fingerprint = call.change;
@@ -67,28 +77,49 @@ export async function confirmStep(p: PipelineState, call: Call): Promise<ToolRes
     } else {
       decide(log, "hard-confirmation", "refuse", confirmation.reason);
       if (confirmation.declined) return declinedResult(def, call.body, confirmation.reason, notes);
-      return blocked(
-        "hard-confirmation",
-        `An ACTIVE ad can start spending money, so it needs a person's approval, and there is none: ${sentence(confirmation.reason)}`,
-        "Nothing was sent. Create the ad with status PAUSED instead, or ask the user to approve making it ACTIVE.",
-        notes,
-      );
+      return unapproved(def, confirmation.reason, notes);
     }
   }
-  call.outcomeNotes.push((outcome) => pushNote(push, outcome));
+  if (isPush && push) {
+    const status = push;
+    call.outcomeNotes.push((outcome) => pushNote(status, outcome));
+  }
   return undefined;
 }
 
-function confirm(p: PipelineState, call: Call): Promise<Confirmation> | Confirmation {
-  const { context } = call;
+/**
+ * The one way a call that needs a person gets an answer: a framework's answer handed in (an
+ * answer to this call's request, or a legacy approval), or else the host's confirm channel, whose
+ * decision becomes an answer to a request made now. Every answer is redeemed the same way.
+ */
+async function confirm(p: PipelineState, call: Call): Promise<Confirmation> {
+  const { context, def } = call;
   if (context.denial !== undefined) return denialOf(context.denial);
   if (context.unbound !== undefined) return unboundOf(context.unbound);
+  const target: RedeemedCall = {
+    tool: def.name,
+    fingerprint: call.change,
+    scope: scopeOf(p, context),
+    ...(context.toolCallId === undefined ? {} : { callId: context.toolCallId }),
+    ...(typeof call.body.account_id === "string" ? { account: call.body.account_id } : {}),
+  };
+  const redeem = { ledger: p.o.approvals, asks: p.o.asks, secret: p.o.approvalSecret };
+  if (context.answer !== undefined) return redeemAnswer(context.answer, target, redeem);
   if (context.approval !== undefined) {
-    return redeemApproval(context.approval, call.change, { ttlMs: p.o.approvalTtlMs, ledger: p.o.approvals });
+    return redeemApproval(context.approval, target, { ...redeem, ttlMs: p.o.approvalTtlMs });
   }
   if (!p.o.confirm) return { approved: false, reason: "no confirmation channel is configured" };
-  const request = confirmRequest(call.def.name, call.change, call.body, Date.now() + p.o.approvalTtlMs);
-  return askChannel(p.o.confirm as ConfirmChannel, request, context.signal);
+  const request = approvalRequest(
+    def,
+    call.body,
+    call.change,
+    { callId: context.toolCallId, scope: target.scope },
+    p.o.approvalTtlMs,
+  );
+  const asked = await askChannel(p.o.confirm, request, context.signal);
+  if ("none" in asked) return { approved: false, reason: asked.none };
+  const channel = typeof asked.decision.channel === "string" ? asked.decision.channel : "confirm";
+  return redeemAnswer(answerRequest(request, asked.decision, channel, p.o.approvalSecret), target, redeem);
 }
 
 /** A person's answer that does not bind to this call, as a confirmation that did not happen. */
@@ -104,6 +135,24 @@ function unboundOf(unbound: UnboundAnswer): Confirmation {
   };
 }
 
+/** The refusal when no person's answer redeemed for a call that needs one. */
+function unapproved(def: ToolDefinition, reason: string, notes: string[]): ToolResult {
+  if (def.name === CONFIRM_TOOL) {
+    return blocked(
+      "hard-confirmation",
+      `An ACTIVE ad can start spending money, so it needs a person's approval, and there is none: ${sentence(reason)}`,
+      "Nothing was sent. Create the ad with status PAUSED instead, or ask the user to approve making it ACTIVE.",
+      notes,
+    );
+  }
+  return blocked(
+    "hard-confirmation",
+    `The ${def.name} call needs a person's approval, and there is none: ${sentence(reason)}`,
+    "Nothing was sent. Ask the user to approve this exact call, or leave it.",
+    notes,
+  );
+}
+
 /** The refusal after a person declined the call: nothing sent, and not to be repeated unchanged. */
 function declinedResult(
   def: ToolDefinition,
@@ -111,7 +160,7 @@ function declinedResult(
   reason: string,
   notes: string[],
 ): ToolResult {
-  if (body !== undefined && needsHardConfirmation(def.name, body)) {
+  if (body !== undefined && def.name === CONFIRM_TOOL && needsPerson(def, body)) {
     return blocked(
       "hard-confirmation",
       `An ACTIVE ad can start spending money, so it needs a person's approval, and there is none: ${sentence(reason)}`,

@@ -2,6 +2,7 @@ import type { AdClient } from "../../client/index.js";
 import type { Outcome } from "../../client/outcome.js";
 import type { ToolDefinition } from "../../tools/define.js";
 import type { AdToolsOptions, AuditEvent, CallContext } from "../../types.js";
+import type { AskLedger } from "../approval/redeem.js";
 import type { ApprovalLedger } from "../approvals.js";
 import type { DecisionLog } from "../audit.js";
 import type { DerivedId, GivenKeys, IdLedger, RequestIds } from "../request-ids.js";
@@ -16,6 +17,10 @@ export interface PipelineOptions
   accountDefault?: string;
   approvalTtlMs: number;
   approvals: ApprovalLedger;
+  /** The payload each call was first asked about, so edited saved state cannot redeem an answer. */
+  asks: AskLedger;
+  /** With a secret, only signed answers redeem, and answers made here are signed. */
+  approvalSecret?: string;
   ids: IdLedger;
   /** Claims on identical sends, so that processes sharing a store send one of them at a time. */
   claims: SendClaims;
