@@ -445,7 +445,7 @@ describe("a serialized run state", () => {
     expect(pushes()).toEqual([]);
   });
 
-  it("rewritten whole, record included, is refused when approval records are signed", async () => {
+  it("rewritten whole, answer included, is refused when answers are signed", async () => {
     const toolkit = env.toolkit();
     const signedTools = { approval: "native" as const, approvalSecret: "kept-out-of-the-state" };
     const { agent } = agentFor(toolkit, script(push("c1", "ACTIVE")), signedTools);
@@ -459,8 +459,8 @@ describe("a serialized run state", () => {
     const edited = { ...push("c1", "ACTIVE").input, headline: "Winter gear" };
     const fingerprint = toolkit.get("push-creative")!.confirmationRequest(edited)!.fingerprint;
     const record = forged.context.context.adrails.approvals["call:c1"];
-    record.fingerprint = fingerprint;
-    record.approved.fingerprint = fingerprint;
+    record.request.fingerprint = fingerprint;
+    record.answer.request.fingerprint = fingerprint;
 
     const forgedRun = agentFor(toolkit, [agentsText("done")], signedTools);
     const done = await run(
