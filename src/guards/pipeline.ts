@@ -36,11 +36,15 @@ import { blocked, shapeOutcome } from "./results.js";
 import { takesAccount } from "./scope.js";
 import { redactDeep, redactResult } from "./secrets.js";
 import type { SendClaims } from "./shared.js";
+import { traceToolCall } from "./telemetry.js";
 import { CONFIRM_FIELD, validate } from "./validation.js";
 
 /** What the call path needs from the toolkit. */
 export interface PipelineOptions
-  extends Pick<AdToolsOptions, "confirm" | "onUnconfirmedActive" | "onEvent" | "onOutcome" | "sessionId"> {
+  extends Pick<
+    AdToolsOptions,
+    "confirm" | "onUnconfirmedActive" | "onEvent" | "onOutcome" | "sessionId" | "telemetry"
+  > {
   client: AdClient;
   /** The key every surface is scrubbed of. */
   apiKey: string;
@@ -101,13 +105,20 @@ export function createCallPipeline(o: PipelineOptions): CallPipeline {
     tool: string,
     context: CallContext,
     body: (log: DecisionLog, audit: Partial<AuditEvent>) => Promise<ToolResult>,
+    input?: unknown,
   ): Promise<ToolResult> {
     const started = Date.now();
     const log: DecisionLog = [];
     const audit: Partial<AuditEvent> = {};
     let result: ToolResult;
     try {
-      result = await body(log, audit);
+      result = await traceToolCall(tool, context, () => body(log, audit), {
+        log,
+        audit,
+        input,
+        apiKey: o.apiKey,
+        telemetry: o.telemetry,
+      });
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       result = {
@@ -382,7 +393,7 @@ export function createCallPipeline(o: PipelineOptions): CallPipeline {
 
   return {
     call: (def, schema, input, context) =>
-      guarded(def.name, context, (log, audit) => run(def, schema, input, context, log, audit)),
+      guarded(def.name, context, (log, audit) => run(def, schema, input, context, log, audit), input),
     refuse: (tool, context, refusal) =>
       guarded(tool, context, async (log) => {
         const result = refusal();
