@@ -34,6 +34,19 @@ export function loadOtel(): Promise<Api | null> {
   return loading;
 }
 
+const tracers = new WeakMap<OtelApi.TracerProvider, OtelApi.Tracer>();
+
+/** adrails' tracer on the global tracer provider of the moment. */
+export function tracerOf(otel: Api): OtelApi.Tracer {
+  const provider = otel.trace.getTracerProvider();
+  let tracer = tracers.get(provider);
+  if (!tracer) {
+    tracer = provider.getTracer(SCOPE);
+    tracers.set(provider, tracer);
+  }
+  return tracer;
+}
+
 /** The instruments adrails records to, on the global meter provider of the moment. */
 export interface Instruments {
   calls: OtelApi.Counter;
@@ -42,13 +55,15 @@ export interface Instruments {
   pending: OtelApi.UpDownCounter;
 }
 
-let instrumentsOf: { provider: OtelApi.MeterProvider; instruments: Instruments } | undefined;
+// By provider, so an application that swaps providers (or a bench that toggles one) makes each
+// provider's instruments once.
+const instrumentsOf = new WeakMap<OtelApi.MeterProvider, Instruments>();
 
 /** The instruments of the current global meter provider (no-ops when none is registered). */
 export function instruments(otel: Api): Instruments {
   const provider = otel.metrics.getMeterProvider();
-  // A provider registered after the first call still gets every later measurement.
-  if (instrumentsOf?.provider === provider) return instrumentsOf.instruments;
+  const known = instrumentsOf.get(provider);
+  if (known) return known;
   const meter = provider.getMeter(SCOPE);
   const made: Instruments = {
     calls: meter.createCounter("adrails.tool.calls", {
@@ -69,7 +84,7 @@ export function instruments(otel: Api): Instruments {
       unit: "{approval}",
     }),
   };
-  instrumentsOf = { provider, instruments: made };
+  instrumentsOf.set(provider, made);
   return made;
 }
 
@@ -133,9 +148,11 @@ export async function tracedPost(
   };
   if (attempt > 1) attributes["http.request.resend_count"] = attempt - 1;
   const parent = otel.context.active();
-  const span = otel.trace
-    .getTracer(SCOPE)
-    .startSpan(`POST ${target.path}`, { kind: otel.SpanKind.CLIENT, attributes }, parent);
+  const span = tracerOf(otel).startSpan(
+    `POST ${target.path}`,
+    { kind: otel.SpanKind.CLIENT, attributes },
+    parent,
+  );
   if (!span.isRecording()) return post(target, body, options);
   const answered = await otel.context.with(otel.trace.setSpan(parent, span), () =>
     post(target, body, options),
@@ -144,12 +161,14 @@ export async function tracedPost(
     span.setAttribute("error.type", answered.cause);
     span.setStatus({ code: otel.SpanStatusCode.ERROR, message: `no answer: ${answered.cause}` });
   } else {
-    span.setAttribute("http.response.status_code", answered.status);
+    const heard: OtelApi.Attributes = { "http.response.status_code": answered.status };
     const remaining = header(answered.headers, "x-ratelimit-remaining");
-    if (remaining !== undefined && Number.isFinite(Number(remaining)))
-      span.setAttribute("adrails.rate_limit.remaining", Number(remaining));
+    if (remaining !== undefined && Number.isFinite(Number(remaining))) {
+      heard["adrails.rate_limit.remaining"] = Number(remaining);
+    }
+    if (answered.status >= 400) heard["error.type"] = String(answered.status);
+    span.setAttributes(heard);
     if (answered.status >= 400) {
-      span.setAttribute("error.type", String(answered.status));
       span.setStatus({ code: otel.SpanStatusCode.ERROR, message: `HTTP ${answered.status}` });
     }
   }
