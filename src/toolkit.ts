@@ -4,6 +4,7 @@ import { createCallPipeline } from "./guards/pipeline.js";
 import { blocked } from "./guards/results.js";
 import { accountNote, scopeRefusal, selectTools } from "./guards/scope.js";
 import { storeApprovalLedger, storeAskLedger, storeIdLedger, storeSendClaims } from "./guards/shared.js";
+import { observedChannel } from "./guards/telemetry.js";
 import { modelSchema } from "./guards/validation.js";
 import { memoryStore } from "./store/index.js";
 import type { ToolDefinition } from "./tools/define.js";
@@ -45,11 +46,12 @@ export function createAdTools(options: AdToolsOptions = {}): AdToolkit {
     approvalSecret: options.approvalSecret,
     ids: storeIdLedger(shared),
     claims: storeSendClaims(shared),
-    confirm: options.confirm,
+    confirm: options.confirm && observedChannel(options.confirm),
     onUnconfirmedActive: options.onUnconfirmedActive,
     onEvent: options.onEvent,
     onOutcome: options.onOutcome,
     sessionId: options.sessionId,
+    telemetry: options.telemetry,
   });
 
   const selected = selectTools(offeredTools, options);

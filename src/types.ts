@@ -293,6 +293,13 @@ export interface AdToolsOptions {
   onOutcome?: (outcome: Outcome, toolCallId?: string) => void;
   /** undici dispatcher for the HTTP client (proxies, custom agents, tests). */
   dispatcher?: import("undici").Dispatcher;
+  /**
+   * OpenTelemetry (when `@opentelemetry/api` is installed and the application registered an SDK):
+   * every call is an `execute_tool` span with its HTTP attempts as children. `recordValues: true`
+   * also records the call's arguments and result (redacted, without a person's sentence).
+   * Default: no values.
+   */
+  telemetry?: { recordValues?: boolean };
 }
 
 /** A JSON Schema object as sent to a model or host. */

@@ -12,6 +12,7 @@ export const EXIT = {
   rateLimited: 7,
   partial: 8,
   upstream: 9,
+  drift: 10,
 } as const;
 
 export type ExitCode = (typeof EXIT)[keyof typeof EXIT];
@@ -28,7 +29,8 @@ export const EXIT_CODE_HELP = `Exit codes:
   6  write refused (409), or blocked by a guard (hard confirmation, --read-only scope)
   7  rate limited after retries (429, 503)
   8  partial write (207): part was applied; do not repeat the whole call
-  9  upstream failure or unprocessable page (422, 502, other 5xx)`;
+  9  upstream failure or unprocessable page (422, 502, other 5xx)
+  10 doctor --drift: the service's OpenAPI document differs from the catalog`;
 
 /** The exit code for a tool call's result. */
 export function exitCodeFor(result: ToolResult): ExitCode {

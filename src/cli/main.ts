@@ -217,8 +217,12 @@ export async function runCli(argv: readonly string[], io: CliIO = processIO()): 
     .command("doctor")
     .description("check the key with list-accounts, then a read with a returned account")
     .option("--account <id>", "the account to read (default: the first one list-accounts returns)")
+    .option(
+      "--drift",
+      "compare the service's OpenAPI document with the catalog (no key needed; exit 10 on drift)",
+    )
     .action(
-      action(async (ctx, opts: { account?: string }) =>
+      action(async (ctx, opts: { account?: string; drift?: boolean }) =>
         (await import("./commands/doctor.js")).runDoctor(ctx, opts),
       ),
     );

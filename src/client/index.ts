@@ -3,11 +3,12 @@ import { type AdStore, defaultStore, type StoreError } from "../store/index.js";
 import type { ToolDefinition } from "../tools/define.js";
 import { getTool } from "../tools/index.js";
 import { type Answer, classify } from "./classify.js";
-import { type Headers, header, post, type Target } from "./http.js";
+import { type Headers, header, type Target } from "./http.js";
 import { bucketOf, createOpenLimiter, limiterFor, type RateLimitState, resetMs } from "./limiter.js";
 import type { Outcome, RateLimitInfo } from "./outcome.js";
 import { redact, redactJson } from "./redact.js";
 import { backoffMs, jittered, parseRetryAfter, sleep } from "./retry.js";
+import { timedWait, tracedPost } from "./telemetry.js";
 import { createWriteBudget, type WriteBudgetState } from "./write-budget.js";
 
 export type { AdStore } from "../store/index.js";
@@ -126,19 +127,19 @@ export function createClient(options: ClientOptions = {}): AdClient {
     const mayFallBack = route.definition?.effect === "read" || route.definition?.effect === "calculator";
 
     for (let retry = 0; ; retry++) {
-      const turn = await limiter.acquire({ signal, maxWaitMs, mayFallBack });
+      const turn = await timedWait("limiter", limiter.acquire({ signal, maxWaitMs, mayFallBack }));
       // A 429 asked for a longer wait than a call may spend queued: answer at once instead of hanging.
       if (turn.kind === "held") return heldBack(tool, turn.waitMs, retry, started, rateLimit);
       if (turn.kind === "aborted") return abortedCall(tool, retry, started, rateLimit);
       if (turn.kind === "store-error") return storeFailure(tool, turn.error, retry, started, rateLimit);
-      const attempt = await post(route.target, payload, postOptions);
+      const attempt = await tracedPost(route.target, payload, postOptions, retry + 1);
       const attempts = retry + 1;
 
       if (attempt.kind === "failure") {
         limiter.heard(turn, undefined);
         if (attempt.cause === "aborted") return abortedCall(tool, attempts, started, rateLimit);
         if (networkRetrySafe && retry < maxRetries) {
-          if (!(await sleep(backoffMs(retry, baseDelayMs, maxWaitMs), signal))) {
+          if (!(await timedWait("backoff", sleep(backoffMs(retry, baseDelayMs, maxWaitMs), signal)))) {
             return abortedCall(tool, attempts, started, rateLimit);
           }
           continue;
@@ -166,7 +167,9 @@ export function createClient(options: ClientOptions = {}): AdClient {
       if (attempt.status === 429) limiter.block(waitMs);
       if (retry >= maxRetries || waitMs > maxWaitMs)
         return finished(answer, tool, attempts, started, rateLimit);
-      if (!(await sleep(jittered(waitMs), signal))) return abortedCall(tool, attempts, started, rateLimit);
+      const reason = attempt.status === 429 ? "retry-after" : "backoff";
+      if (!(await timedWait(reason, sleep(jittered(waitMs), signal))))
+        return abortedCall(tool, attempts, started, rateLimit);
     }
   }
 

@@ -24,6 +24,7 @@ import { keyStep } from "./steps/key.js";
 import { changeOf, type Prepared, prepare } from "./steps/prepare.js";
 import { sendStep } from "./steps/send.js";
 import { shapeStep, storeRefusal } from "./steps/shape.js";
+import { traceToolCall } from "./telemetry.js";
 
 export type { PipelineOptions, Prepared };
 export { prepare };
@@ -69,13 +70,20 @@ export function createCallPipeline(o: PipelineOptions): CallPipeline {
     tool: string,
     context: CallContext,
     body: (log: DecisionLog, audit: Partial<AuditEvent>) => Promise<ToolResult>,
+    input?: unknown,
   ): Promise<ToolResult> {
     const started = Date.now();
     const log: DecisionLog = [];
     const audit: Partial<AuditEvent> = {};
     let result: ToolResult;
     try {
-      result = await body(log, audit);
+      result = await traceToolCall(tool, context, () => body(log, audit), {
+        log,
+        audit,
+        input,
+        apiKey: o.apiKey,
+        telemetry: o.telemetry,
+      });
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       result = {
@@ -169,7 +177,7 @@ export function createCallPipeline(o: PipelineOptions): CallPipeline {
 
   return {
     call: (def, schema, input, context) =>
-      guarded(def.name, context, (log, audit) => run(def, schema, input, context, log, audit)),
+      guarded(def.name, context, (log, audit) => run(def, schema, input, context, log, audit), input),
     refuse: (tool, context, refusal) =>
       guarded(tool, context, async (log) => {
         const result = refusal();

@@ -23,6 +23,7 @@ import {
   FIND_TOOLS,
 } from "../discovery.js";
 import { CONFIRM_TOOL } from "../guards/confirmation.js";
+import { withTraceContext } from "../guards/telemetry.js";
 import type { ToolDefinition } from "../tools/define.js";
 import type { AdTool, AdToolkit, AdToolsOptions, CallContext, ToolResult } from "../types.js";
 import { createElicitation, type Elicitation } from "./elicitation.js";
@@ -107,7 +108,10 @@ export function createMcpServer(
           if (session && !session.has(adTool.name))
             return toCallToolResult(toolkit, session.notActive(adTool.name));
           const input = toInput(args);
-          const outcome = await run(toolkit, adTool, elicitation, server, serverOptions, input, ctx);
+          // A host's trace (traceparent in _meta) continues into the call.
+          const outcome = await withTraceContext(ctx.mcpReq._meta, () =>
+            run(toolkit, adTool, elicitation, server, serverOptions, input, ctx),
+          );
           if (isInputRequiredResult(outcome)) return outcome;
           result = outcome;
         } catch {

@@ -20,7 +20,11 @@ const EMPTY_LIST =
  * `adrails doctor`: the first calls spec section 1 recommends. list-accounts shows whether the key
  * authenticates; a read (`results`) with a returned account shows whether an ad account answers.
  */
-export async function runDoctor(ctx: CommandContext, opts: { account?: string }): Promise<ExitCode> {
+export async function runDoctor(
+  ctx: CommandContext,
+  opts: { account?: string; drift?: boolean },
+): Promise<ExitCode> {
+  if (opts.drift) return (await import("./drift.js")).runDrift(ctx);
   const { io, output, globals } = ctx;
   const target = await openTarget(globals, io, output);
   const checks: Check[] = [];

@@ -10,7 +10,10 @@ import type { SendClaims } from "../shared.js";
 
 /** What the call path needs from the toolkit. */
 export interface PipelineOptions
-  extends Pick<AdToolsOptions, "confirm" | "onUnconfirmedActive" | "onEvent" | "onOutcome" | "sessionId"> {
+  extends Pick<
+    AdToolsOptions,
+    "confirm" | "onUnconfirmedActive" | "onEvent" | "onOutcome" | "sessionId" | "telemetry"
+  > {
   client: AdClient;
   /** The key every surface is scrubbed of. */
   apiKey: string;

@@ -1,0 +1,177 @@
+import type * as OtelApi from "@opentelemetry/api";
+import { type Attempt, header, type PostOptions, post, type Target } from "./http.js";
+
+// OpenTelemetry is an optional peer dependency: adrails only calls its API, which does nothing
+// until the application registers an SDK, and never installs a provider itself. The API is loaded
+// on first use, so an application without it loads nothing and pays nothing.
+
+type Api = typeof OtelApi;
+
+/** The instrumentation scope of every span and instrument adrails makes. */
+export const SCOPE = "adrails";
+
+let api: Api | null | undefined;
+let loading: Promise<Api | null> | undefined;
+
+/** The API once loaded; null when it is not installed; undefined before the first load. */
+export function otelApi(): Api | null | undefined {
+  return api;
+}
+
+/** Loads `@opentelemetry/api` once; resolves to null when it is not installed. */
+export function loadOtel(): Promise<Api | null> {
+  if (api !== undefined) return Promise.resolve(api);
+  loading ??= import("@opentelemetry/api").then(
+    (loaded) => {
+      api = loaded;
+      return loaded;
+    },
+    () => {
+      api = null;
+      return null;
+    },
+  );
+  return loading;
+}
+
+const tracers = new WeakMap<OtelApi.TracerProvider, OtelApi.Tracer>();
+
+/** adrails' tracer on the global tracer provider of the moment. */
+export function tracerOf(otel: Api): OtelApi.Tracer {
+  const provider = otel.trace.getTracerProvider();
+  let tracer = tracers.get(provider);
+  if (!tracer) {
+    tracer = provider.getTracer(SCOPE);
+    tracers.set(provider, tracer);
+  }
+  return tracer;
+}
+
+/** The instruments adrails records to, on the global meter provider of the moment. */
+export interface Instruments {
+  calls: OtelApi.Counter;
+  duration: OtelApi.Histogram;
+  waits: OtelApi.Histogram;
+  pending: OtelApi.UpDownCounter;
+}
+
+// By provider, so an application that swaps providers (or a bench that toggles one) makes each
+// provider's instruments once.
+const instrumentsOf = new WeakMap<OtelApi.MeterProvider, Instruments>();
+
+/** The instruments of the current global meter provider (no-ops when none is registered). */
+export function instruments(otel: Api): Instruments {
+  const provider = otel.metrics.getMeterProvider();
+  const known = instrumentsOf.get(provider);
+  if (known) return known;
+  const meter = provider.getMeter(SCOPE);
+  const made: Instruments = {
+    calls: meter.createCounter("adrails.tool.calls", {
+      description: "Tool calls, by tool and outcome",
+      unit: "{call}",
+    }),
+    duration: meter.createHistogram("adrails.tool.duration", {
+      description: "Duration of a tool call, guards and retries included",
+      unit: "s",
+    }),
+    waits: meter.createHistogram("adrails.rate_limit.wait", {
+      description:
+        "Time a call spent waiting before an attempt: the rate limiter, a 429's Retry-After, a 503's backoff",
+      unit: "s",
+    }),
+    pending: meter.createUpDownCounter("adrails.approvals.pending", {
+      description: "Approvals asked of a person and not answered yet",
+      unit: "{approval}",
+    }),
+  };
+  instrumentsOf.set(provider, made);
+  return made;
+}
+
+/** Why a call waited before an attempt. */
+export type WaitReason = "limiter" | "retry-after" | "backoff";
+
+/**
+ * `waiting`, timed: a wait of a millisecond or more becomes an `adrails.wait` event on the active
+ * span and a measurement of `adrails.rate_limit.wait`. Without the API, `waiting` itself.
+ */
+export function timedWait<T>(reason: WaitReason, waiting: Promise<T>): Promise<T> {
+  const otel = api;
+  if (!otel) return waiting;
+  const started = performance.now();
+  return waiting.then((value) => {
+    const ms = performance.now() - started;
+    if (ms >= 1) {
+      otel.trace.getActiveSpan()?.addEvent("adrails.wait", {
+        "adrails.wait.reason": reason,
+        "adrails.wait.ms": Math.round(ms),
+      });
+      instruments(otel).waits.record(ms / 1000, { "adrails.wait.reason": reason });
+    }
+    return value;
+  });
+}
+
+const servers = new WeakMap<Target, { address: string; port: number }>();
+
+function serverOf(target: Target): { address: string; port: number } {
+  let server = servers.get(target);
+  if (!server) {
+    const url = new URL(target.origin);
+    const port = url.port ? Number(url.port) : url.protocol === "https:" ? 443 : 80;
+    server = { address: url.hostname, port };
+    servers.set(target, server);
+  }
+  return server;
+}
+
+/**
+ * {@link post} as a CLIENT span `POST {path}`, child of the active span (the tool's), with the
+ * attempt number; ERROR for a 4xx, a 5xx or no answer. Nothing of the body or the headers is
+ * recorded, so neither the key nor any value of the call can reach a span.
+ */
+export async function tracedPost(
+  target: Target,
+  body: string,
+  options: PostOptions,
+  attempt: number,
+): Promise<Attempt> {
+  const otel = api === undefined ? await loadOtel() : api;
+  if (!otel) return post(target, body, options);
+  const server = serverOf(target);
+  const attributes: OtelApi.Attributes = {
+    "http.request.method": "POST",
+    "server.address": server.address,
+    "server.port": server.port,
+    "url.path": target.path,
+    "adrails.attempt": attempt,
+  };
+  if (attempt > 1) attributes["http.request.resend_count"] = attempt - 1;
+  const parent = otel.context.active();
+  const span = tracerOf(otel).startSpan(
+    `POST ${target.path}`,
+    { kind: otel.SpanKind.CLIENT, attributes },
+    parent,
+  );
+  if (!span.isRecording()) return post(target, body, options);
+  const answered = await otel.context.with(otel.trace.setSpan(parent, span), () =>
+    post(target, body, options),
+  );
+  if (answered.kind === "failure") {
+    span.setAttribute("error.type", answered.cause);
+    span.setStatus({ code: otel.SpanStatusCode.ERROR, message: `no answer: ${answered.cause}` });
+  } else {
+    const heard: OtelApi.Attributes = { "http.response.status_code": answered.status };
+    const remaining = header(answered.headers, "x-ratelimit-remaining");
+    if (remaining !== undefined && Number.isFinite(Number(remaining))) {
+      heard["adrails.rate_limit.remaining"] = Number(remaining);
+    }
+    if (answered.status >= 400) heard["error.type"] = String(answered.status);
+    span.setAttributes(heard);
+    if (answered.status >= 400) {
+      span.setStatus({ code: otel.SpanStatusCode.ERROR, message: `HTTP ${answered.status}` });
+    }
+  }
+  span.end();
+  return answered;
+}
