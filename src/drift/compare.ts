@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { ToolDefinition } from "../tools/define.js";
-import { type EnumValue, normalize, type Shape, text } from "./normalize.js";
+import { type EnumValue, normalize, resolveRef, type Shape, text } from "./normalize.js";
 
 /** What changed between the catalog adrails ships and the service's OpenAPI document. */
 export type DriftChange =
@@ -19,7 +19,8 @@ export interface Drift {
   detail: string;
 }
 
-const TOOL_PATH = /^\/api\/mcp\/([^/]+)$/;
+// `/api/mcp/{tool}`, or `/mcp/{tool}` under a server URL that ends in /api.
+const TOOL_PATH = /(?:^|\/)mcp\/([^/{}]+)$/;
 type Json = Record<string, unknown>;
 
 /**
@@ -68,11 +69,23 @@ export function documentBodies(document: unknown): Map<string, unknown> {
     const match = TOOL_PATH.exec(path);
     const post = (item as { post?: Json } | null)?.post;
     if (!match || !post) continue;
-    const content = (post.requestBody as { content?: Json } | undefined)?.content;
-    const schema = (content?.["application/json"] as { schema?: unknown } | undefined)?.schema;
+    const content = (deref(document, post.requestBody) as { content?: Json } | undefined)?.content;
+    const media = deref(document, content?.["application/json"]) as { schema?: unknown } | undefined;
+    const schema = media?.schema;
     bodies.set(decodeURIComponent(match[1] as string), schema ?? {});
   }
+  if (bodies.size === 0) {
+    throw new TypeError(
+      "The document describes no tool endpoints (POST /api/mcp/{tool}), so nothing can be compared.",
+    );
+  }
   return bodies;
+}
+
+/** A node, or what its `$ref` points at. */
+function deref(document: unknown, node: unknown): unknown {
+  const ref = (node as { $ref?: unknown } | null | undefined)?.$ref;
+  return typeof ref === "string" ? resolveRef(document, ref) : node;
 }
 
 /** The catalog's wire schema of a tool as JSON Schema, as the simulator publishes it. */

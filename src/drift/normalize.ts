@@ -197,7 +197,8 @@ function onlyKeys(shape: Shape, keys: string[]): boolean {
   return Object.keys(shape).every((k) => keys.includes(k));
 }
 
-function resolveRef(root: unknown, ref: string): unknown {
+/** The node a local `$ref` (`#/components/...`) points at in `root`; undefined when it points nowhere. */
+export function resolveRef(root: unknown, ref: string): unknown {
   if (!ref.startsWith("#")) return undefined;
   const parts = ref
     .slice(1)

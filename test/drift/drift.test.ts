@@ -98,6 +98,28 @@ describe("doctor --drift against the simulator's document", () => {
     expect(await driftOf(rewriteEquivalent)).toEqual([]);
   });
 
+  it("request bodies behind $refs, and paths under a server URL ending in /api, are read the same", async () => {
+    const drift = await driftOf((doc) => {
+      doc.components.requestBodies = {};
+      for (const path of Object.keys(doc.paths)) {
+        const item = doc.paths[path];
+        delete doc.paths[path];
+        if (!path.startsWith("/api/mcp/")) continue;
+        const name = path.slice("/api/mcp/".length);
+        doc.components.requestBodies[name] = item.post.requestBody;
+        item.post.requestBody = { $ref: `#/components/requestBodies/${name}` };
+        doc.paths[`/mcp/${name}`] = item;
+      }
+    });
+    expect(drift).toEqual([]);
+  });
+
+  it("a document without tool endpoints is an error, not a list of removed tools", async () => {
+    await expect(
+      driftOf((doc) => (doc.paths = { "/api/mcp/{tool}": doc.paths["/api/mcp/results"] })),
+    ).rejects.toThrow(/describes no tool endpoints/);
+  });
+
   it.each<[string, (doc: Json) => void, Drift[]]>([
     [
       "a tool removed",

@@ -1,8 +1,10 @@
 import { randomBytes } from "node:crypto";
+import { StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
 import { InMemoryTransport } from "@modelcontextprotocol/server";
 import { serveStdio } from "@modelcontextprotocol/server/stdio";
 import { SpanStatusCode } from "@opentelemetry/api";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { startMcpHttpServer } from "../../src/mcp/http.js";
 import { createMcpServer } from "../../src/mcp/server.js";
 import { accept, connectClient, type Env, type Era, push, SENTENCE, startEnv } from "../mcp/helpers.js";
 import { expectNoneOf, registerTracing } from "./otel.js";
@@ -91,5 +93,31 @@ describe.each<Era>(["2025-11-25", "2026-07-28"])("MCP server, protocol %s", (era
       expect(approval?.attributes?.["adrails.approval.answer"]).toBe("given");
     }
     expectNoneOf(tracing.spans(), [env.sim.apiKey, env.sim.keys.revoked, SENTENCE, "Summer gear", env.adset]);
+  });
+});
+
+describe("MCP over Streamable HTTP", () => {
+  it("the host's trace continues over HTTP, and the bearer token is in no span", async () => {
+    const token = `mcp-token-${hex(16)}`;
+    const server = await startMcpHttpServer(env.toolkit(), { token });
+    const transport = new StreamableHTTPClientTransport(new URL(server.url), {
+      requestInit: { headers: { Authorization: `Bearer ${token}` } },
+    });
+    const connected = await connectClient(transport, "2025-11-25");
+    const traceId = hex(16);
+    try {
+      const result = await connected.client.callTool({
+        name: "list-accounts",
+        arguments: {},
+        _meta: { traceparent: `00-${traceId}-${hex(8)}-01` },
+      });
+      expect(result.isError).toBe(false);
+    } finally {
+      await connected.close();
+      await server.close();
+    }
+    const [span] = tracing.toolSpans("list-accounts");
+    expect(span!.spanContext().traceId).toBe(traceId);
+    expectNoneOf(tracing.spans(), [token, env.sim.apiKey]);
   });
 });

@@ -108,6 +108,18 @@ describe("execute_tool spans", () => {
     expect(waits.some((p) => p.attributes["adrails.wait.reason"] === "retry-after")).toBe(true);
   });
 
+  it("a wait in the client-side rate limiter is an event on the span", async () => {
+    const toolkit = kit({ rateLimit: { limit: 1, windowMs: 400 } });
+    await toolkit.call("list-accounts", {});
+    await toolkit.call("list-accounts", {});
+    const waits = tracing
+      .toolSpans("list-accounts")
+      .flatMap((span) => span.events.filter((e) => e.name === "adrails.wait"));
+    expect(waits).toHaveLength(1);
+    expect(waits[0]!.attributes?.["adrails.wait.reason"]).toBe("limiter");
+    expect(Number(waits[0]!.attributes?.["adrails.wait.ms"])).toBeGreaterThanOrEqual(200);
+  });
+
   it("a refusal is an error with the guard, and nothing was sent so there is no attempt", async () => {
     const result = await kit().call("push-creative", push({ status: "ACTIVE" }));
     expect(result).toMatchObject({ ok: false, blocked: "hard-confirmation" });
