@@ -187,9 +187,10 @@ describe("the pipeline asks needsPerson, for any tool", () => {
   const pipeline = (confirm?: (r: ConfirmRequest) => { approved: boolean; text?: string }) => {
     const sent: string[] = [];
     const client = {
-      call: async (tool: string) => (
-        sent.push(tool), { kind: "success", status: 200, data: {}, tool, attempts: 1, durationMs: 1 }
-      ),
+      call: async (tool: string) => {
+        sent.push(tool);
+        return { kind: "success", status: 200, data: {}, tool, attempts: 1, durationMs: 1 };
+      },
     } as any;
     const made = createCallPipeline({
       client,
@@ -212,7 +213,10 @@ describe("the pipeline asks needsPerson, for any tool", () => {
     });
     expect(bare.sent).toEqual([]);
     const shown: ConfirmRequest[] = [];
-    const asked = pipeline((r) => (shown.push(r), { approved: true, text: "Run it - Dana" }));
+    const asked = pipeline((r) => {
+      shown.push(r);
+      return { approved: true, text: "Run it - Dana" };
+    });
     await asked.made.call(door, door.input, {}, {});
     expect(shown[0]?.summary).toMatchObject({ tool: "list-accounts", arguments: {} });
     expect(asked.sent).toEqual(["list-accounts"]);
