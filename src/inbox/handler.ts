@@ -63,6 +63,7 @@ export function createInboxHandler(inbox: Inbox, options: InboxHandlerOptions): 
     if (req.method === "GET" || req.method === "HEAD") {
       if (path === "/inbox.js") return send(res, 200, "text/javascript; charset=utf-8", script);
       if (path === "/inbox.css") return send(res, 200, "text/css; charset=utf-8", style);
+      if (path === "/favicon.ico") return send(res, 204, "image/x-icon", "");
       if (path === "/items.json") {
         if (!session) return send(res, 401, JSON_TYPE, JSON.stringify({ error: "Sign in first." }));
         return sendItems(res, session);

@@ -10,7 +10,8 @@ export const SECURITY_HEADERS: Record<string, string> = {
     "default-src 'self'; img-src http: https: data:; script-src 'self'; style-src 'self'; " +
     "object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'",
   "x-content-type-options": "nosniff",
-  "referrer-policy": "no-referrer",
+  // same-origin, not no-referrer: with no-referrer a browser sends `Origin: null` on its own form posts.
+  "referrer-policy": "same-origin",
   "x-frame-options": "DENY",
   "cache-control": "no-store",
 };
