@@ -116,7 +116,7 @@ describe("the approval inbox in a real browser", { timeout: 40_000 }, () => {
     expect(text).toContain(pending!.request.fingerprint);
     const img = item.locator("img.preview");
     expect(await img.getAttribute("src")).toBe(IMAGE);
-    await until(() => img.evaluate((el) => (el as HTMLImageElement).naturalWidth > 0));
+    await until(() => img.evaluate((el) => (el as unknown as { naturalWidth: number }).naturalWidth > 0));
     await screenshot(page, "inbox-pending.png");
 
     await item.getByRole("textbox", { name: /Reason for declining/ }).fill("Not today");
@@ -188,14 +188,14 @@ describe("the approval inbox in a real browser", { timeout: 40_000 }, () => {
     expect(text).toContain(headline);
     expect(text).toContain(primary);
     expect(text).toContain(destination);
-    expect(await page.evaluate(() => (window as { __xss?: string }).__xss)).toBeUndefined();
+    expect(await page.evaluate(() => (globalThis as { __xss?: string }).__xss)).toBeUndefined();
     expect(await page.locator('a[href^="javascript:"]').count()).toBe(0);
     expect(await item.locator("b, script, img:not(.preview)").count()).toBe(0);
     expect(dialogs).toEqual([]);
     await item.getByRole("textbox", { name: /Reason for declining/ }).fill("XSS test");
     await item.getByRole("button", { name: "Decline" }).click();
     await call;
-    expect(await page.evaluate(() => (window as { __xss?: string }).__xss)).toBeUndefined();
+    expect(await page.evaluate(() => (globalThis as { __xss?: string }).__xss)).toBeUndefined();
   });
 
   it("refuses a decision without the token, from a foreign origin or host, or without its CSRF token", async () => {
@@ -235,7 +235,7 @@ describe("the approval inbox in a real browser", { timeout: 40_000 }, () => {
     expect(foreignHost).toBe(403);
     const noCsrf = await post({ cookie, origin: server.url.slice(0, -1) }, form({ csrf: "" }));
     expect(noCsrf.status).toBe(403);
-    expect((await noCsrf.json()).message).toMatch(/^CSRF token missing or invalid/);
+    expect(((await noCsrf.json()) as { message: string }).message).toMatch(/^CSRF token missing or invalid/);
 
     // A page on another origin (same site: another port) posting a form with the person's cookie.
     const evil = await (await import("./helpers.js")).listen((_req, res) => {
@@ -279,8 +279,10 @@ describe("the approval inbox in a real browser", { timeout: 40_000 }, () => {
     await tabs[0]!.getByRole("button", { name: "Approve and launch" }).dblclick();
     await until(() => statuses.length > 0);
     const other = await second.evaluate(async () => {
-      const form = document.querySelector<HTMLFormElement>("#pending form.approve")!;
-      const body = new URLSearchParams(new FormData(form) as unknown as Record<string, string>);
+      // Runs in the page: the DOM's types are not part of this project's.
+      const doc = (globalThis as unknown as { document: { querySelector(s: string): unknown } }).document;
+      const form = doc.querySelector("#pending form.approve");
+      const body = new URLSearchParams(new (FormData as unknown as new (f: unknown) => FormData)(form) as never);
       const posts = [0, 1].map(() =>
         fetch("decide", { method: "POST", headers: { accept: "application/json" }, body }),
       );

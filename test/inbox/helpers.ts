@@ -60,7 +60,7 @@ export async function mediaServer(): Promise<{
   setImage(png: Buffer): void;
   close(): Promise<void>;
 }> {
-  let image = Buffer.alloc(0);
+  let image: Buffer = Buffer.alloc(0);
   const server = await listen((_req, res) => {
     res.writeHead(200, { "content-type": "image/png" });
     res.end(image);
