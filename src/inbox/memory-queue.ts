@@ -40,6 +40,8 @@ export function memoryQueue(): InboxQueue {
     async decide(id: string, decision: ItemDecision, graceMs: number): Promise<DecideResult> {
       const item = items.get(id);
       if (!item) return { ok: false, code: "not-found" };
+      if (item.state === "expired" || item.state === "abandoned")
+        return { ok: false, code: item.state, item: copy(item) };
       if (item.state !== "pending") return { ok: false, code: "already-decided", item: copy(item) };
       if (Date.now() >= item.request.expiresAt - graceMs)
         return { ok: false, code: "expired", item: copy(item) };

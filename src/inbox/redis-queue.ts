@@ -14,6 +14,7 @@ const DECIDE = `
 local raw = redis.call('GET', KEYS[1])
 if not raw then return {'not-found', ''} end
 local item = cjson.decode(raw)
+if item.state == 'expired' or item.state == 'abandoned' then return {item.state, raw} end
 if item.state ~= 'pending' then return {'already-decided', raw} end
 ${NOW}
 if now >= item.request.expiresAt - tonumber(ARGV[2]) then return {'expired', raw} end

@@ -282,7 +282,9 @@ describe("the approval inbox in a real browser", { timeout: 40_000 }, () => {
       // Runs in the page: the DOM's types are not part of this project's.
       const doc = (globalThis as unknown as { document: { querySelector(s: string): unknown } }).document;
       const form = doc.querySelector("#pending form.approve");
-      const body = new URLSearchParams(new (FormData as unknown as new (f: unknown) => FormData)(form) as never);
+      const body = new URLSearchParams(
+        new (FormData as unknown as new (f: unknown) => FormData)(form) as never,
+      );
       const posts = [0, 1].map(() =>
         fetch("decide", { method: "POST", headers: { accept: "application/json" }, body }),
       );
