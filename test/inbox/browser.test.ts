@@ -152,6 +152,23 @@ describe("the approval inbox in a real browser", { timeout: 40_000 }, () => {
     expect(JSON.stringify(audit)).not.toContain(fx.sim.apiKey);
     expect(await page.content()).not.toContain(TOKEN);
     await screenshot(page, "inbox-approved.png");
+
+    // The page as the README shows it: one request waiting above the history.
+    const next = agentPush({
+      headline: "Summer tents, 30% off",
+      primary_text: "Sleep under the stars this July",
+    });
+    const waiting = card(page, "Summer tents");
+    await waiting.waitFor();
+    await until(() =>
+      waiting
+        .locator("img.preview")
+        .evaluate((el) => (el as unknown as { naturalWidth: number }).naturalWidth > 0),
+    );
+    await screenshot(page, "inbox.png");
+    await waiting.getByRole("textbox", { name: /Reason for declining/ }).fill("Not this week");
+    await waiting.getByRole("button", { name: "Decline" }).click();
+    expect((await next).ok).toBe(false);
   });
 
   it("decline with a reason gives no ad, and the waiting agent reads the reason", async () => {

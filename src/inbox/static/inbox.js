@@ -43,7 +43,6 @@ function place(items) {
     }
     const fresh = fromHtml(item.html);
     const hadFocus = existing?.contains(document.activeElement);
-    const message = existing?.querySelector(".result")?.textContent;
     if (existing) existing.remove();
     if (item.state === "pending") {
       pending.prepend(fresh);
@@ -51,7 +50,7 @@ function place(items) {
     } else {
       history.prepend(fresh);
     }
-    if (message) fresh.querySelector(".result").textContent = message;
+    // What happened is now in the item's own history text; a stale "sending" message would mislead.
     if (hadFocus) {
       fresh.tabIndex = -1;
       fresh.focus();
