@@ -1,8 +1,18 @@
-import type { PendingConfirmation } from "../guards/approvals.js";
+import type { PendingConfirmation } from "../guards/approval/index.js";
 import { createAdTools } from "../toolkit.js";
 import type { AdToolkit, AdToolsOptions, ToolResult } from "../types.js";
 
 // Framework-neutral helpers shared by the adapters. Nothing here imports a framework.
+// The approval model reaches the adapters only through here: they translate their framework's
+// approval words into requests and answers, and apply no rule of their own.
+export {
+  answerRequest,
+  type BoundDecision,
+  bindDecision,
+  confirmationText,
+  type PendingConfirmation,
+  readAnswer,
+} from "../guards/approval/index.js";
 // What providers are shown (schemas, strict flags, nulls) lives in schema-policy.ts.
 export {
   explicitJsonSchema,
@@ -47,6 +57,8 @@ export function isErrorResult(result: ToolResult): boolean {
  */
 export interface AskLog {
   asked(key: string): void;
+  /** When `key` was first asked, kept. */
+  peek(key: string): number | undefined;
   take(key: string): number | undefined;
 }
 
@@ -59,6 +71,7 @@ export function createAskLog(maxEntries = 10_000): AskLog {
       // Maps iterate in insertion order, so the first key is the oldest ask.
       if (askedAt.size > maxEntries) askedAt.delete(askedAt.keys().next().value!);
     },
+    peek: (key) => askedAt.get(key),
     take(key) {
       const at = askedAt.get(key);
       askedAt.delete(key);

@@ -1,4 +1,5 @@
 import type { AdStore } from "../store/index.js";
+import type { AskLedger } from "./approval/redeem.js";
 import type { ApprovalLedger } from "./approvals.js";
 import { type IdLedger, memoryIdLedger } from "./request-ids.js";
 
@@ -11,6 +12,22 @@ export const LEDGER_TTL_MS = 7 * 24 * 3_600_000;
 /** Approvals used once across every process on `store`, expiring on the store's clock. */
 export function storeApprovalLedger(store: AdStore): ApprovalLedger {
   return { consume: (id, expiresAt) => store.consume(id, expiresAt) };
+}
+
+/**
+ * The payload each call was last shown to a person with, in `store` (as a pin, which expires), so
+ * every process on the store tells an edited resumed call from the one a person saw.
+ */
+export function storeAskLedger(store: AdStore): AskLedger {
+  return {
+    async record(slot, fingerprint, ttlMs) {
+      const shown = await store.pinned(slot);
+      if (shown === fingerprint) return;
+      if (shown !== null) await store.unpin(slot, shown);
+      await store.pin(slot, fingerprint, ttlMs);
+    },
+    recorded: (slot) => store.pinned(slot),
+  };
 }
 
 /**
