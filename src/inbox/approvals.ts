@@ -70,7 +70,7 @@ export function inboxApprovals(inbox: Inbox, options: InboxApprovalsOptions = {}
     try {
       const ids = event.fingerprint ? awaiting.get(event.fingerprint) : undefined;
       const approvedHere = event.decisions.some(
-        (d) => d.guard === "hard-confirmation" && d.decision === "allow" && d.detail?.includes("via confirm"),
+        (d) => d.guard === "hard-confirmation" && d.decision === "allow" && d.detail?.includes("via inbox"),
       );
       if (ids && ids.length > 0 && approvedHere) {
         const id = ids.shift()!;

@@ -1,4 +1,11 @@
+import type { ConfirmSummary } from "../types.js";
 import type { InboxItem } from "./types.js";
+
+/** The ad's summary when the request is an ACTIVE push, else undefined (a call of another tool). */
+export function adOf(item: InboxItem): ConfirmSummary | undefined {
+  const s = item.request.summary;
+  return "media" in s ? s : undefined;
+}
 
 /** Text made safe for HTML element content and quoted attribute values. */
 export function esc(value: unknown): string {
@@ -32,8 +39,11 @@ const STATE_LABEL: Record<InboxItem["state"], string> = {
 };
 
 /** The media of a request: kind, URL, and a video's thumbnail (from the request's own text). */
-function mediaOf(item: InboxItem): { kind: "image" | "video"; url: string; thumbnail?: string } {
-  const media = item.request.summary.media;
+function mediaOf(
+  ad: ConfirmSummary,
+  item: InboxItem,
+): { kind: "image" | "video"; url: string; thumbnail?: string } {
+  const media = ad.media;
   const kind = media.startsWith("video ") ? "video" : "image";
   const url = media.replace(/^(image|video) /, "");
   // The request lists every other field as `name "json string"`; the thumbnail is one of them.
@@ -47,9 +57,9 @@ function mediaOf(item: InboxItem): { kind: "image" | "video"; url: string; thumb
   return { kind, url, ...(thumbnail ? { thumbnail } : {}) };
 }
 
-function preview(item: InboxItem): string {
-  const media = mediaOf(item);
-  const headline = item.request.summary.headline ?? "";
+function preview(ad: ConfirmSummary, item: InboxItem): string {
+  const media = mediaOf(ad, item);
+  const headline = ad.headline ?? "";
   if (media.kind === "image") {
     const src = httpUrl(media.url);
     return src
@@ -136,26 +146,40 @@ function history(item: InboxItem): string {
 
 /** One item as an article: the exact payload, who asked, and the forms or what happened. */
 export function renderItem(item: InboxItem, csrf: string): string {
-  const s = item.request.summary;
+  const ad = adOf(item);
   const id = esc(item.id);
-  const rows = [
-    row("Tool", item.request.tool),
-    row("Account", s.account_id),
-    row("Ad set", s.adset_id),
-    row("Headline", s.headline ?? "(none)"),
-    row("Primary text", s.primary_text ?? "(none)"),
-    row("Destination", destination(s.destination), true),
-    row("Media", s.media),
-    row("Status asked", s.status),
+  const common = [
     row("Payload fingerprint", item.request.fingerprint),
     row("Asked by", asker(item)),
     row("Asked at", time(item.createdAt), true),
     row("Expires at", time(item.request.expiresAt), true),
     row("Full request", item.request.message),
-  ].join("");
+  ];
+  const rows = ad
+    ? [
+        row("Tool", item.request.tool),
+        row("Account", ad.account_id),
+        row("Ad set", ad.adset_id),
+        row("Headline", ad.headline ?? "(none)"),
+        row("Primary text", ad.primary_text ?? "(none)"),
+        row("Destination", destination(ad.destination), true),
+        row("Media", ad.media),
+        row("Status asked", ad.status),
+      ]
+    : [
+        row("Tool", item.request.tool),
+        row("Account", item.request.account ?? "(none)"),
+        row("What it does", "description" in item.request.summary ? item.request.summary.description : ""),
+        row(
+          "Exact arguments",
+          JSON.stringify("arguments" in item.request.summary ? item.request.summary.arguments : {}, null, 2),
+        ),
+      ];
+  const title = ad ? (ad.headline ?? "Untitled ad") : `Call of ${item.request.tool}`;
+  const account = ad?.account_id ?? item.request.account ?? "";
   return `<article class="item state-${esc(item.state)}" id="item-${id}" data-id="${id}" data-state="${esc(item.state)}" aria-labelledby="title-${id}">
-<h3 id="title-${id}"><span class="badge">${esc(STATE_LABEL[item.state])}</span> ${esc(s.headline ?? "Untitled ad")} <span class="sub">· ${esc(s.account_id)}</span></h3>
-<div class="body"><div class="media">${preview(item)}</div><dl>${rows}</dl></div>
+<h3 id="title-${id}"><span class="badge">${esc(STATE_LABEL[item.state])}</span> ${esc(title)} <span class="sub">· ${esc(account)}</span></h3>
+<div class="body"><div class="media">${ad ? preview(ad, item) : ""}</div><dl>${[...rows, ...common].join("")}</dl></div>
 ${item.state === "pending" ? decisionForms(item, csrf) : history(item)}
 <p class="result" role="status" aria-live="polite"></p></article>`;
 }

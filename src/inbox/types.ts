@@ -98,8 +98,10 @@ export interface InboxAuditEntry {
   /** ISO time of the entry. */
   at: string;
   event: AuditKind;
-  /** The inbox item (approval request) id. */
+  /** The inbox item's id. */
   id: string;
+  /** The approval request's id (the approval model's, redeemed once fleet-wide). */
+  approvalRequest?: string;
   tool: string;
   fingerprint: string;
   account?: string;

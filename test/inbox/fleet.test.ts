@@ -140,7 +140,7 @@ describe("a fleet on one Redis, decided from one page", { timeout: 120_000 }, ()
       .catch(() => {});
     await seeText(page.locator("#history article", { hasText: "Dies waiting" }), "stopped waiting", 15_000);
     expect(fx.bodies("push-creative")).toHaveLength(before);
-    const dead = (await inbox.list()).find((i) => i.request.summary.headline === "Dies waiting")!;
+    const dead = (await inbox.list()).find((i) => i.request.message.includes("Dies waiting"))!;
     expect(dead.state).toBe("abandoned");
     const late = await inbox.decide(
       dead.id,

@@ -23,6 +23,9 @@ afterAll(async () => {
 
 function request(expiresInMs = 60_000, headline = "Spring sale"): ConfirmRequest {
   return {
+    id: `apr_${Math.random().toString(16).slice(2)}`,
+    askedAt: Date.now(),
+    account: "act_1",
     tool: "push-creative",
     fingerprint: `fp_${Math.random().toString(16).slice(2)}`,
     summary: {
