@@ -70,7 +70,10 @@ export function inboxApprovals(inbox: Inbox, options: InboxApprovalsOptions = {}
     try {
       const ids = event.fingerprint ? awaiting.get(event.fingerprint) : undefined;
       const approvedHere = event.decisions.some(
-        (d) => d.guard === "hard-confirmation" && d.decision === "allow" && d.detail?.includes("via inbox"),
+        (d) =>
+          d.guard === "hard-confirmation" &&
+          d.decision === "allow" &&
+          d.detail?.startsWith("approved by a person"),
       );
       if (ids && ids.length > 0 && approvedHere) {
         const id = ids.shift()!;
