@@ -80,10 +80,10 @@ afterAll(async () => {
   await fx?.sim.close();
 });
 
-describe("a fleet on one Redis, decided from one page", { timeout: 120_000 }, () => {
+describe("a fleet on one Redis, decided from one page", { timeout: 240_000 }, () => {
   it("three worker processes wait; two approved launch once each, the declined one exits 6 with the reason", async () => {
     const workers = ["Worker one", "Worker two", "Worker three"].map((h) => [h, worker(h)] as const);
-    for (const [headline] of workers) await card(headline).waitFor({ timeout: 60_000 });
+    for (const [headline] of workers) await card(headline).waitFor({ timeout: 120_000 });
     await seeText(page.locator("#pending-h"), "(3)");
     await screenshot(page, "inbox-fleet.png");
 
@@ -127,7 +127,7 @@ describe("a fleet on one Redis, decided from one page", { timeout: 120_000 }, ()
   it("a worker that died while waiting shows as abandoned, and approving it sends nothing", async () => {
     const w = worker("Dies waiting");
     const item = card("Dies waiting");
-    await item.waitFor({ timeout: 60_000 });
+    await item.waitFor({ timeout: 120_000 });
     w.child.kill("SIGKILL");
     await w.done;
     const before = fx.bodies("push-creative").length;
@@ -154,7 +154,7 @@ describe("a fleet on one Redis, decided from one page", { timeout: 120_000 }, ()
   it("Redis down while a person decides: the page says not recorded; the worker times out, exit 6, nothing sent", async () => {
     const w = worker("Store goes down", 10);
     const item = card("Store goes down");
-    await item.waitFor({ timeout: 60_000 });
+    await item.waitFor({ timeout: 120_000 });
     const before = fx.bodies("push-creative").length;
     await redis.stop();
     await item

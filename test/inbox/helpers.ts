@@ -1,4 +1,4 @@
-import { mkdirSync } from "node:fs";
+import { existsSync, mkdirSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import { join } from "node:path";
 import { type Browser, chromium, type Page } from "playwright-core";
@@ -48,6 +48,9 @@ export async function drawCreative(browser: Browser): Promise<Buffer> {
  * URLs load offline.
  */
 export async function launchBrowser(mediaPort?: number): Promise<Browser> {
+  if (!existsSync(CHROMIUM)) {
+    throw new Error(`The browser tests need Debian's chromium at ${CHROMIUM}: apt-get install -y chromium`);
+  }
   return chromium.launch({
     executablePath: CHROMIUM,
     args: mediaPort ? [`--host-resolver-rules=MAP cdn.example.com 127.0.0.1:${mediaPort}`] : [],
