@@ -200,3 +200,39 @@ describe("LangGraph's Agent Inbox", () => {
     );
   });
 });
+
+describe("sign-in", () => {
+  it("limits failed attempts per address: after 5 wrong tokens even the right one waits (429)", async () => {
+    const { serveInbox, TOKEN } = await import("./helpers.js");
+    const server = await serveInbox(createInbox());
+    const origin = server.url.slice(0, -1);
+    const signIn = (token: string) =>
+      fetch(new URL("signin", server.url), {
+        method: "POST",
+        redirect: "manual",
+        headers: { "content-type": "application/x-www-form-urlencoded", origin },
+        body: new URLSearchParams({ name: "Eve", token }),
+      });
+    for (let i = 0; i < 5; i++) expect((await signIn(`wrong-${i}-wrong-wrong-wrong`)).status).toBe(401);
+    const blocked = await signIn(TOKEN);
+    expect(blocked.status).toBe(429);
+    expect(blocked.headers.get("set-cookie")).toBeNull();
+    expect(Number(blocked.headers.get("retry-after"))).toBeGreaterThan(0);
+    await server.close();
+  });
+
+  it("a right token gives an HttpOnly, SameSite=Strict session cookie", async () => {
+    const { serveInbox, TOKEN } = await import("./helpers.js");
+    const server = await serveInbox(createInbox());
+    const answer = await fetch(new URL("signin", server.url), {
+      method: "POST",
+      redirect: "manual",
+      headers: { "content-type": "application/x-www-form-urlencoded", origin: server.url.slice(0, -1) },
+      body: new URLSearchParams({ name: "Dana", token: TOKEN }),
+    });
+    expect(answer.status).toBe(303);
+    expect(answer.headers.get("set-cookie")).toMatch(/HttpOnly; SameSite=Strict/);
+    expect(answer.headers.get("content-security-policy")).toContain("default-src 'self'");
+    await server.close();
+  });
+});
