@@ -17,6 +17,8 @@ export interface CommandContext {
 const ENVIRONMENT_HELP = `Environment:
   ADRAILS_API_KEY   the API key (adk_...); preferred over --api-key, which shows in process lists
   ADRAILS_BASE_URL  the service's base URL (tools are POSTed to {base}/api/mcp/{tool})
+  ADRAILS_REDIS_URL the fleet's Redis (--redis): shared store, approval inbox, audit stream
+  ADRAILS_INBOX_TOKEN the inbox sign-in token (else one is generated and printed once)
   NO_COLOR          any non-empty value turns colour off (FORCE_COLOR=1 forces it on)
 
 Results go to stdout, messages and errors to stderr. With --json every output is JSON,
@@ -29,7 +31,9 @@ const EXAMPLES = `Examples:
   adrails call results '{"date_preset":"last_7d"}' | jq '.data'
   adrails call push-creative @ad.json --confirm-text "I approve this ad going live today"
   adrails --sim call list-accounts
-  adrails --sim mcp`;
+  adrails --sim mcp
+  adrails inbox --redis redis://127.0.0.1:6379
+  adrails call push-creative @ad.json --wait-approval --redis redis://127.0.0.1:6379`;
 
 const integer = (name: string, min: number, max: number) => (value: string) => {
   const n = Number(value);
@@ -130,14 +134,58 @@ export async function runCli(argv: readonly string[], io: CliIO = processIO()): 
       "--confirm-text <sentence>",
       "a person's confirmation for an ACTIVE push-creative (else a prompt on a terminal, else refused)",
     )
+    .option(
+      "--wait-approval",
+      "an ACTIVE push waits for a person's decision in `adrails inbox` (needs --redis)",
+    )
+    .addOption(
+      new Option(
+        "--approval-timeout <seconds>",
+        "how long --wait-approval waits (default 300); then exit 6, nothing sent",
+      ).argParser(integer("--approval-timeout", 5, 86_400)),
+    )
+    .option("--redis <url>", "the fleet's shared store and inbox (default: env ADRAILS_REDIS_URL)")
+    .option("--audit-log <file>", "also append the approval audit trail to this JSON lines file")
     .action(
       action(
         async (
           ctx,
           tool: string,
           input: string | undefined,
-          opts: { account?: string; confirmText?: string },
+          opts: import("./commands/call.js").CallOptions,
         ) => (await import("./commands/call.js")).runCall(ctx, tool, input, opts),
+      ),
+    );
+
+  program
+    .command("inbox")
+    .description("serve the approval inbox: a web page where a person approves or declines waiting calls")
+    .addOption(
+      new Option("--port <n>", "port to listen on (default: a free one, printed)").argParser(
+        integer("--port", 0, 65535),
+      ),
+    )
+    .option("--host <host>", "host to bind (default 127.0.0.1; others need ADRAILS_INBOX_TOKEN)")
+    .option(
+      "--allowed-host <names>",
+      "comma-separated host names accepted in Host and Origin besides loopback",
+    )
+    .option("--redis <url>", "the fleet's shared store the agents wait on (default: env ADRAILS_REDIS_URL)")
+    .option("--audit-log <file>", "also append the audit trail to this JSON lines file")
+    .action(
+      action(async (ctx, opts: import("./commands/inbox.js").InboxOptions) =>
+        (await import("./commands/inbox.js")).runInbox(ctx, opts),
+      ),
+    );
+
+  program
+    .command("audit")
+    .description("print the approval audit trail: requests, approvals, declines, expiries, outcomes")
+    .option("--redis <url>", "read the fleet's audit stream (default: env ADRAILS_REDIS_URL)")
+    .option("--audit-log <file>", "read this JSON lines file instead")
+    .action(
+      action(async (ctx, opts: import("./commands/inbox.js").InboxStateOptions) =>
+        (await import("./commands/audit.js")).runAudit(ctx, opts),
       ),
     );
 
@@ -175,6 +223,17 @@ export async function runCli(argv: readonly string[], io: CliIO = processIO()): 
         "an ACTIVE push-creative nobody confirmed: refuse it (default) or create it PAUSED",
       ).choices(["refuse", "pause"]),
     )
+    .option("--redis <url>", "the fleet's shared store (default: env ADRAILS_REDIS_URL)")
+    .option(
+      "--wait-approval",
+      "ACTIVE pushes wait for a person's decision in `adrails inbox` (needs --redis)",
+    )
+    .addOption(
+      new Option("--approval-timeout <seconds>", "how long --wait-approval waits (default 300)").argParser(
+        integer("--approval-timeout", 5, 86_400),
+      ),
+    )
+    .option("--audit-log <file>", "also append the approval audit trail to this JSON lines file")
     .action(
       action(async (ctx, opts: import("./commands/mcp.js").McpOptions) =>
         (await import("./commands/mcp.js")).runMcp(ctx, opts),

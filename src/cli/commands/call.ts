@@ -10,12 +10,19 @@ import { CliError } from "../output.js";
 import { createSpinner } from "../spinner.js";
 import { unknownTool } from "../suggest.js";
 import { openTarget } from "../target.js";
+import { fleetOptions } from "./wait-approval.js";
 
 const ACCOUNT_ID = /^act_\d+$/;
 
 export interface CallOptions {
   account?: string;
   confirmText?: string;
+  /** Wait for a person's decision in the approval inbox (needs --redis or ADRAILS_REDIS_URL). */
+  waitApproval?: boolean;
+  /** Seconds to wait for that decision (default 300). */
+  approvalTimeout?: number;
+  redis?: string;
+  auditLog?: string;
 }
 
 /** `adrails call <tool> [input]`: one call through the toolkit's guards; the ToolResult goes to stdout. */
@@ -40,6 +47,10 @@ export async function runCall(
       EXIT.usage,
     );
   }
+  if (opts.waitApproval && opts.confirmText !== undefined) {
+    throw new CliError("--wait-approval and --confirm-text are two ways to approve: use one.", EXIT.usage);
+  }
+  const fleet = await fleetOptions(ctx, opts);
   const body = await readInput(input, io);
 
   const target = await openTarget(globals, io, output);
@@ -57,6 +68,7 @@ export async function runCall(
       accountId: opts.account,
       readOnly: globals.readOnly === true,
       confirm: createCliConfirm(io, output, { confirmText: opts.confirmText, spinner }),
+      ...fleet.options,
       ...(globals.retries === undefined ? {} : { retry: { maxRetries: globals.retries } }),
     });
     // Judged on the status alone: an ACTIVE push that fails validation still wanted the text.
@@ -83,6 +95,7 @@ export async function runCall(
     spinner.stop();
     process.removeListener("SIGINT", interrupt);
     process.removeListener("SIGTERM", interrupt);
+    await fleet.close();
     await target.close();
   }
 }
@@ -97,7 +110,7 @@ function failure(tool: string, result: ToolResult, code: ExitCode, opts: CallOpt
   let hint = result.hint;
   if ("blocked" in result) {
     details.blocked = result.blocked;
-    if (result.blocked === "hard-confirmation" && opts.confirmText === undefined) {
+    if (result.blocked === "hard-confirmation" && opts.confirmText === undefined && !opts.waitApproval) {
       hint +=
         ' From the shell, a person confirms with --confirm-text "<sentence>", or answers the prompt when run on a terminal.';
     }

@@ -6,6 +6,7 @@ import { EXIT, type ExitCode } from "../exit-codes.js";
 import type { CommandContext } from "../main.js";
 import { CliError } from "../output.js";
 import { openTarget } from "../target.js";
+import { fleetOptions } from "./wait-approval.js";
 
 const ACCOUNT_ID = /^act_\d+$/;
 const MIN_TOKEN = 16;
@@ -18,6 +19,10 @@ export interface McpOptions {
   account?: string;
   dynamic?: boolean;
   unconfirmedActive?: "refuse" | "pause";
+  redis?: string;
+  waitApproval?: boolean;
+  approvalTimeout?: number;
+  auditLog?: string;
 }
 
 /**
@@ -50,6 +55,7 @@ export async function runMcp(ctx: CommandContext, opts: McpOptions): Promise<Exi
     output.warn("--port, --host and --allowed-host apply to --http only; serving over stdio.");
   }
 
+  const fleet = await fleetOptions(ctx, opts);
   const target = await openTarget(globals, io, output);
   const stopped = signalled();
   // stdout belongs to the protocol: anything a library logs goes to stderr instead.
@@ -65,7 +71,11 @@ export async function runMcp(ctx: CommandContext, opts: McpOptions): Promise<Exi
       ...(globals.timeout === undefined
         ? {}
         : { timeouts: { readMs: globals.timeout * 1000, workflowMs: globals.timeout * 1000 } }),
-      onEvent: (event: AuditEvent) => io.stderr.write(`${output.clean(JSON.stringify({ audit: event }))}\n`),
+      ...fleet.options,
+      onEvent: (event: AuditEvent) => {
+        fleet.options.onEvent?.(event);
+        io.stderr.write(`${output.clean(JSON.stringify({ audit: event }))}\n`);
+      },
     });
     const onerror = (error: Error) => output.warn(`MCP: ${error.message}`);
     const where = target.simulated ? "the built-in simulator" : target.baseUrl;
@@ -114,6 +124,7 @@ export async function runMcp(ctx: CommandContext, opts: McpOptions): Promise<Exi
   } finally {
     stopped.dispose();
     restoreConsole();
+    await fleet.close();
     await target.close();
   }
 }

@@ -1,0 +1,48 @@
+import type { InboxAuditEntry } from "../../inbox/types.js";
+import { EXIT, type ExitCode } from "../exit-codes.js";
+import type { CommandContext } from "../main.js";
+import { CliError } from "../output.js";
+import { type InboxStateOptions, openInbox, redisUrlOf } from "./inbox.js";
+
+/** `adrails audit`: the audit trail, oldest first, as lines or JSON lines (--json). */
+export async function runAudit(ctx: CommandContext, opts: InboxStateOptions): Promise<ExitCode> {
+  const { io, output } = ctx;
+  if (!redisUrlOf(io, opts) && !opts.auditLog) {
+    throw new CliError(
+      "Nothing to read: give --redis URL (or ADRAILS_REDIS_URL) for the fleet's audit stream, or --audit-log FILE.",
+      EXIT.usage,
+    );
+  }
+  const { inbox } = await openInbox(io, opts);
+  try {
+    const entries = await inbox.audit.read().catch((error: Error) => {
+      throw new CliError(`The audit trail cannot be read: ${error.message}`, EXIT.unexpected);
+    });
+    for (const entry of entries) {
+      if (output.json) output.line(JSON.stringify(entry));
+      else output.line(auditLine(entry));
+    }
+    if (!output.json && entries.length === 0) output.info("The audit trail is empty.");
+    return EXIT.ok;
+  } finally {
+    await inbox.close();
+  }
+}
+
+function auditLine(e: InboxAuditEntry): string {
+  const who = e.decider ? ` by ${e.decider}` : "";
+  const asker = e.requester
+    ? ` asked by ${e.requester.agent ?? "an agent"} (pid ${e.requester.pid} on ${e.requester.host})`
+    : "";
+  const detail =
+    e.event === "request"
+      ? `${asker}, expires ${e.expiresAt}`
+      : e.event === "approve"
+        ? `: ${JSON.stringify(e.text)}`
+        : e.event === "outcome"
+          ? `: ${e.ok === true ? `ad ${e.adId ?? "?"}` : `failed (${e.status ?? "no answer"}) ${e.error ?? ""}`} request ${e.requestId ?? "-"}`
+          : e.reason
+            ? `: ${e.reason}`
+            : "";
+  return `${e.at} ${e.event.padEnd(8)} ${e.id} ${e.tool} ${e.account ?? ""} ${e.fingerprint} via ${e.channel}${who}${detail}`;
+}

@@ -1,0 +1,131 @@
+import { randomBytes } from "node:crypto";
+import { createServer } from "node:http";
+import type { Inbox } from "../../inbox/inbox.js";
+import { EXIT, type ExitCode } from "../exit-codes.js";
+import type { CommandContext } from "../main.js";
+import type { CliIO, Output } from "../output.js";
+import { CliError } from "../output.js";
+
+/** Where the inbox state lives, from the command line: --redis / ADRAILS_REDIS_URL, --audit-log. */
+export interface InboxStateOptions {
+  redis?: string;
+  auditLog?: string;
+}
+
+export interface InboxOptions extends InboxStateOptions {
+  port?: number;
+  host?: string;
+  allowedHost?: string;
+}
+
+const MIN_TOKEN = 16;
+
+/** The Redis URL given by --redis or ADRAILS_REDIS_URL, checked; undefined when none. */
+export function redisUrlOf(io: CliIO, opts: InboxStateOptions): string | undefined {
+  const url = opts.redis ?? io.env.ADRAILS_REDIS_URL;
+  if (url === undefined || url.trim() === "") return undefined;
+  if (!URL.canParse(url) || !/^rediss?:$/.test(new URL(url).protocol)) {
+    throw new CliError(
+      "The Redis URL must look like redis://host:6379 (from --redis or ADRAILS_REDIS_URL).",
+      EXIT.usage,
+    );
+  }
+  return url;
+}
+
+/** The inbox over Redis (a fleet) or memory, with the audit trail in Redis and/or a JSON lines file. */
+export async function openInbox(
+  io: CliIO,
+  opts: InboxStateOptions,
+): Promise<{ inbox: Inbox; where: string }> {
+  const { createInbox, memoryQueue, memoryAudit, fileAudit, auditTo, redisInbox } = await import(
+    "../../inbox/index.js"
+  );
+  const url = redisUrlOf(io, opts);
+  const shared = url ? redisInbox({ url }) : { queue: memoryQueue(), audit: memoryAudit() };
+  const trails = [shared.audit, ...(opts.auditLog ? [fileAudit(opts.auditLog)] : [])];
+  // With a file, read the file: it holds what this machine saw, whatever the store.
+  if (opts.auditLog) trails.reverse();
+  const secrets = [io.env.ADRAILS_INBOX_TOKEN ?? "", io.env.ADRAILS_API_KEY ?? ""];
+  const inbox = createInbox({ queue: shared.queue, audit: auditTo(trails, secrets) });
+  return { inbox, where: url ? shared.queue.name : "this process's memory" };
+}
+
+/** `adrails inbox`: the approval page for every call waiting for a person on the shared store. */
+export async function runInbox(ctx: CommandContext, opts: InboxOptions): Promise<ExitCode> {
+  const { io, output } = ctx;
+  const host = opts.host ?? "127.0.0.1";
+  const { isLoopbackHost } = await import("../../mcp/http.js");
+  const envToken = io.env.ADRAILS_INBOX_TOKEN;
+  if (envToken !== undefined && envToken.length < MIN_TOKEN) {
+    throw new CliError(`ADRAILS_INBOX_TOKEN must be at least ${MIN_TOKEN} characters.`, EXIT.usage);
+  }
+  if (!isLoopbackHost(host) && !envToken) {
+    throw new CliError(
+      `Refusing to serve the inbox on ${host}, which is not loopback, without a token you chose.`,
+      EXIT.usage,
+      "Set ADRAILS_INBOX_TOKEN to a long random secret, or serve on 127.0.0.1.",
+    );
+  }
+  const token = envToken ?? randomBytes(24).toString("base64url");
+  output.secret(token);
+  const { inbox, where } = await openInbox(io, opts);
+  if (!redisUrlOf(io, opts)) {
+    output.warn(
+      "No --redis or ADRAILS_REDIS_URL: this inbox sees only calls made in its own process, which are none. Agents and the inbox must share a Redis.",
+    );
+  }
+  const { createInboxHandler } = await import("../../inbox/handler.js");
+  const allowedHosts = [
+    ...(isLoopbackHost(host) ? [] : [host]),
+    ...(opts.allowedHost ?? "")
+      .split(",")
+      .map((name) => name.trim())
+      .filter((name) => name !== ""),
+  ];
+  const handler = createInboxHandler(inbox, { token, allowedHosts });
+  const server = createServer(handler);
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", (error: NodeJS.ErrnoException) =>
+      reject(
+        new CliError(
+          `Cannot listen on ${host}:${opts.port ?? 0}: ${error.code ?? error.message}.`,
+          EXIT.usage,
+        ),
+      ),
+    );
+    server.listen(opts.port ?? 0, host, () => resolve());
+  });
+  const { port } = server.address() as { port: number };
+  const shown = host.includes(":") ? `[${host}]` : host;
+  io.stderr.write(`adrails approval inbox on http://${shown}:${port}/ (requests from ${where})\n`);
+  // The one place the token is shown: never again, not in logs, pages or the audit.
+  io.stderr.write(
+    envToken
+      ? "Sign in with the value of ADRAILS_INBOX_TOKEN.\n"
+      : `Sign-in token (shown once; set ADRAILS_INBOX_TOKEN to choose one): ${token}\n`,
+  );
+  await untilSignal();
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  server.closeAllConnections?.();
+  await inbox.close();
+  return EXIT.ok;
+}
+
+function untilSignal(): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      process.removeListener("SIGINT", done);
+      process.removeListener("SIGTERM", done);
+      resolve();
+    };
+    process.once("SIGINT", done);
+    process.once("SIGTERM", done);
+  });
+}
+
+/** Prints what a waiting call is doing, for `call --wait-approval` and `mcp --wait-approval`. */
+export function waitingNote(output: Output, seconds: number): (message: string) => void {
+  return (message) =>
+    output.info(`Waiting up to ${seconds} s for a person's decision in the approval inbox: ${message}`);
+}

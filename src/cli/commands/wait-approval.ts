@@ -1,0 +1,62 @@
+import type { AdToolsOptions } from "../../types.js";
+import { EXIT } from "../exit-codes.js";
+import type { CommandContext } from "../main.js";
+import { CliError } from "../output.js";
+import { type InboxStateOptions, openInbox, redisUrlOf } from "./inbox.js";
+
+/** The fleet flags of `call` and `mcp`. */
+export interface FleetFlags extends InboxStateOptions {
+  waitApproval?: boolean;
+  approvalTimeout?: number;
+}
+
+const DEFAULT_TIMEOUT_S = 300;
+
+/**
+ * Toolkit options from --redis (the fleet store) and --wait-approval (approvals through the inbox
+ * on that store, waiting up to --approval-timeout), and how to close what they opened.
+ */
+export async function fleetOptions(
+  ctx: CommandContext,
+  flags: FleetFlags,
+): Promise<{ options: Partial<AdToolsOptions>; close(): Promise<void> }> {
+  const { io, output } = ctx;
+  const url = redisUrlOf(io, flags);
+  if (flags.approvalTimeout !== undefined && !flags.waitApproval) {
+    output.warn("--approval-timeout applies to --wait-approval only.");
+  }
+  if (flags.waitApproval && !url) {
+    throw new CliError(
+      "--wait-approval needs the store the inbox reads: give --redis URL or set ADRAILS_REDIS_URL.",
+      EXIT.usage,
+      "Run `adrails inbox --redis URL` where a person can open it, and the call with the same --redis URL.",
+    );
+  }
+  if (!url) return { options: {}, close: async () => {} };
+  const { redisStore } = await import("../../store/redis.js");
+  const store = redisStore({ url });
+  const options: Partial<AdToolsOptions> = { store };
+  const closers = [() => store.close()];
+  if (flags.waitApproval) {
+    const seconds = flags.approvalTimeout ?? DEFAULT_TIMEOUT_S;
+    const { inbox } = await openInbox(io, flags);
+    const { inboxApprovals } = await import("../../inbox/approvals.js");
+    const hooks = inboxApprovals(inbox, { agent: `adrails ${process.argv.slice(2, 4).join(" ")}`.trim() });
+    options.approvalTtlMs = seconds * 1000;
+    options.onEvent = hooks.onEvent;
+    options.onOutcome = hooks.onOutcome;
+    options.confirm = (request) => {
+      output.info(
+        `Waiting up to ${seconds} s for a person's decision in the approval inbox: ${request.message}`,
+      );
+      return hooks.confirm(request);
+    };
+    closers.push(() => inbox.close());
+  }
+  return {
+    options,
+    close: async () => {
+      for (const close of closers) await close().catch(() => {});
+    },
+  };
+}

@@ -1,0 +1,68 @@
+import { appendFile, readFile } from "node:fs/promises";
+import { redactDeep } from "../guards/secrets.js";
+import type { InboxAudit, InboxAuditEntry } from "./types.js";
+
+/** The audit trail in this process's memory (the newest `max` entries). */
+export function memoryAudit(max = 10_000): InboxAudit {
+  const entries: InboxAuditEntry[] = [];
+  return {
+    name: "memory",
+    async append(entry) {
+      entries.push(structuredClone(entry));
+      if (entries.length > max) entries.splice(0, entries.length - max);
+    },
+    async read() {
+      return structuredClone(entries);
+    },
+  };
+}
+
+/** The audit trail as a JSON lines file: one entry a line, appended, never rewritten. */
+export function fileAudit(path: string): InboxAudit {
+  return {
+    name: `file ${path}`,
+    async append(entry) {
+      await appendFile(path, `${JSON.stringify(entry)}\n`, { encoding: "utf8", mode: 0o600 });
+    },
+    async read() {
+      let text: string;
+      try {
+        text = await readFile(path, "utf8");
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === "ENOENT") return [];
+        throw error;
+      }
+      return text
+        .split("\n")
+        .filter((line) => line.trim() !== "")
+        .map((line) => JSON.parse(line) as InboxAuditEntry);
+    },
+  };
+}
+
+/**
+ * Writes every entry to each trail, with secrets of the given forms redacted first; reads from the
+ * first. An entry one trail could not take still goes to the others; the failure is then thrown.
+ */
+export function auditTo(trails: readonly InboxAudit[], secrets: readonly string[] = []): InboxAudit {
+  const clean = (entry: InboxAuditEntry) =>
+    secrets.reduce((value, secret) => (secret ? redactSecret(value, secret) : value), redactDeep(entry));
+  return {
+    name: trails.map((t) => t.name).join(" + "),
+    async append(entry) {
+      const safe = clean(entry);
+      const results = await Promise.allSettled(trails.map((t) => t.append(safe)));
+      const failed = results.find((r) => r.status === "rejected");
+      if (failed) throw (failed as PromiseRejectedResult).reason;
+    },
+    async read() {
+      return trails[0] ? trails[0].read() : [];
+    },
+  };
+}
+
+/** The entry with every occurrence of `secret` (the inbox token) replaced. */
+function redactSecret(entry: InboxAuditEntry, secret: string): InboxAuditEntry {
+  const text = JSON.stringify(entry);
+  return text.includes(secret) ? (JSON.parse(text.split(secret).join("***")) as InboxAuditEntry) : entry;
+}

@@ -1,0 +1,225 @@
+import { randomUUID } from "node:crypto";
+import { hostname } from "node:os";
+import type { ConfirmDecision, ConfirmRequest } from "../types.js";
+import { memoryAudit } from "./audit.js";
+import { memoryQueue } from "./memory-queue.js";
+import type {
+  DecideResult,
+  InboxAudit,
+  InboxAuditEntry,
+  InboxItem,
+  InboxQueue,
+  ItemOutcome,
+  Requester,
+} from "./types.js";
+
+/** Options of {@link createInbox}. */
+export interface InboxOptions {
+  /** Where items live. Default: this process's memory. */
+  queue?: InboxQueue;
+  /** Where the audit trail goes. Default: memory. */
+  audit?: InboxAudit;
+  /** How often a waiting agent says it is still there. Default 1000 ms. */
+  heartbeatMs?: number;
+  /** A waiter silent this long is abandoned: its item can no longer be approved. Default 5000 ms. */
+  abandonAfterMs?: number;
+  /** How often a waiter looks for a decision. Default 250 ms. */
+  pollMs?: number;
+  /** A decision must land this long before expiry, so the waiter can still take it. Default 1000 ms. */
+  graceMs?: number;
+}
+
+/** What a person submits from the page. */
+export type PersonDecision = { approved: true; text: string } | { approved: false; reason: string };
+
+/**
+ * The approval inbox: agents put the calls that need a person here and wait; people decide from
+ * the page; every step goes to the audit trail. One instance per process, over a shared queue.
+ */
+export interface Inbox {
+  readonly queue: InboxQueue;
+  readonly audit: InboxAudit;
+  /**
+   * Puts a request in the inbox and waits for a person, beating a heartbeat, until a decision is
+   * taken (once) or the request expires. Store failures while waiting are retried until expiry.
+   */
+  ask(request: ConfirmRequest, requester?: Partial<Requester>, signal?: AbortSignal): Promise<AskResult>;
+  /** Records a person's decision, once; the reason names why not when refused. */
+  decide(id: string, decision: PersonDecision, by: string): Promise<DecideResult>;
+  /** The newest items, after marking those past expiry or without a waiter. */
+  list(limit?: number): Promise<InboxItem[]>;
+  /** Records what the approved write did. */
+  settle(id: string, outcome: ItemOutcome): Promise<void>;
+  /** Lets go of the queue's connections. */
+  close(): Promise<void>;
+}
+
+/** How a wait in the inbox ended: the decision, and the item's id for the outcome. */
+export interface AskResult {
+  id: string;
+  decision: ConfirmDecision;
+}
+
+const iso = (ms: number) => new Date(ms).toISOString();
+
+/** Creates an inbox over a queue and an audit trail (both memory by default). */
+export function createInbox(options: InboxOptions = {}): Inbox {
+  const queue = options.queue ?? memoryQueue();
+  const audit = options.audit ?? memoryAudit();
+  const heartbeatMs = options.heartbeatMs ?? 1000;
+  const aliveMs = options.abandonAfterMs ?? 5000;
+  const pollMs = options.pollMs ?? 250;
+  const graceMs = options.graceMs ?? 1000;
+
+  const entry = (item: InboxItem, event: InboxAuditEntry["event"], extra: Partial<InboxAuditEntry> = {}) => {
+    const base: InboxAuditEntry = {
+      at: iso(Date.now()),
+      event,
+      id: item.id,
+      tool: item.request.tool,
+      fingerprint: item.request.fingerprint,
+      ...(item.request.account ? { account: item.request.account } : {}),
+      approvalRequest: item.request.id,
+      channel: "inbox",
+      requester: item.requester,
+      ...extra,
+    };
+    return audit.append(base);
+  };
+
+  async function ask(
+    request: ConfirmRequest,
+    who: Partial<Requester> = {},
+    signal?: AbortSignal,
+  ): Promise<AskResult> {
+    const item: InboxItem = {
+      id: randomUUID(),
+      request,
+      requester: {
+        ...(who.agent ? { agent: who.agent } : {}),
+        ...(who.conversation ? { conversation: who.conversation } : {}),
+        pid: who.pid ?? process.pid,
+        host: who.host ?? hostname(),
+      },
+      createdAt: Date.now(),
+      state: "pending",
+    };
+    const no = (reason: string): AskResult => ({ id: item.id, decision: { approved: false, reason } });
+    try {
+      await queue.add(item, aliveMs);
+    } catch (error) {
+      return no(`the inbox could not take the request (${message(error)})`);
+    }
+    await entry(item, "request", {
+      requestedAt: iso(item.createdAt),
+      expiresAt: iso(request.expiresAt),
+    }).catch(() => {});
+    let lastBeat = Date.now();
+    // Stop before the approval window closes, so a late decision is never taken.
+    while (Date.now() < request.expiresAt - graceMs / 2 && !signal?.aborted) {
+      try {
+        if (Date.now() - lastBeat >= heartbeatMs) {
+          await queue.beat(item.id, aliveMs);
+          lastBeat = Date.now();
+        }
+        const now = await queue.get(item.id);
+        if (now && now.state === "declined") {
+          return { id: item.id, decision: { approved: false, reason: now.decision?.reason ?? "" } };
+        }
+        if (now && now.state === "approved") {
+          if (await queue.redeem(item.id, Date.now())) {
+            return { id: item.id, decision: { approved: true, text: now.decision?.text ?? "" } };
+          }
+          return no("the inbox approval was already taken once");
+        }
+        if (now && now.state !== "pending") return no(`the inbox request was ${now.state}`);
+      } catch {
+        // The store is down: keep waiting; nothing is sent without a decision taken from it.
+      }
+      await sleep(Math.min(pollMs, Math.max(1, request.expiresAt - Date.now())));
+    }
+    const closed = await queue.close(item.id, "expired", Date.now()).catch(() => false);
+    if (closed)
+      await entry(item, "expire", { reason: "no decision before the request expired" }).catch(() => {});
+    return no(
+      signal?.aborted
+        ? "the call was cancelled while waiting in the inbox"
+        : "nobody decided in the inbox before the request expired",
+    );
+  }
+
+  async function decide(id: string, decision: PersonDecision, by: string): Promise<DecideResult> {
+    const result = await queue.decide(
+      id,
+      {
+        approved: decision.approved,
+        by,
+        at: Date.now(),
+        ...(decision.approved ? { text: decision.text } : { reason: decision.reason }),
+      },
+      graceMs,
+    );
+    if (result.ok) {
+      await entry(
+        result.item,
+        decision.approved ? "approve" : "decline",
+        decision.approved ? { decider: by, text: decision.text } : { decider: by, reason: decision.reason },
+      );
+    } else if (result.code === "abandoned" && result.item) {
+      await markClosed(result.item, "abandoned");
+    } else if (result.code === "expired" && result.item && result.item.state === "pending") {
+      await markClosed(result.item, "expired");
+    }
+    return result;
+  }
+
+  async function markClosed(item: InboxItem, state: "expired" | "abandoned"): Promise<void> {
+    if (await queue.close(item.id, state, Date.now())) {
+      await entry(
+        item,
+        state === "expired" ? "expire" : "abandon",
+        state === "expired"
+          ? { reason: "no decision before the request expired" }
+          : { reason: "the agent that asked stopped waiting (no heartbeat)" },
+      );
+    }
+  }
+
+  async function list(limit = 200): Promise<InboxItem[]> {
+    const items = await queue.list(limit);
+    const now = Date.now();
+    for (const item of items) {
+      if (item.state !== "pending") continue;
+      if (now >= item.request.expiresAt) await markClosed(item, "expired");
+      else if (!(await queue.alive(item.id))) await markClosed(item, "abandoned");
+      else continue;
+      const fresh = await queue.get(item.id);
+      if (fresh) Object.assign(item, fresh);
+    }
+    return items;
+  }
+
+  async function settle(id: string, outcome: ItemOutcome): Promise<void> {
+    await queue.settle(id, outcome);
+    const item = await queue.get(id);
+    if (!item) return;
+    await entry(item, "outcome", {
+      ...(item.decision ? { decider: item.decision.by } : {}),
+      ok: outcome.ok,
+      status: outcome.status,
+      ...(outcome.requestId ? { requestId: outcome.requestId } : {}),
+      ...(outcome.adId ? { adId: outcome.adId } : {}),
+      ...(outcome.error ? { error: outcome.error } : {}),
+    });
+  }
+
+  return { queue, audit, ask, decide, list, settle, close: () => queue.shutdown() };
+}
+
+function message(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}

@@ -1,0 +1,14 @@
+export { type InboxApprovalsOptions, type InboxToolkitOptions, inboxApprovals } from "./approvals.js";
+export { auditTo, fileAudit, memoryAudit } from "./audit.js";
+export { createInboxHandler, type InboxHandler, type InboxHandlerOptions } from "./handler.js";
+export { type AskResult, createInbox, type Inbox, type InboxOptions, type PersonDecision } from "./inbox.js";
+export {
+  type AgentInboxInterrupt,
+  type AgentInboxResponse,
+  agentInboxInterrupt,
+  fromAgentInboxResponse,
+} from "./langgraph.js";
+export { memoryQueue } from "./memory-queue.js";
+export type { InboxRedisOptions } from "./redis-connection.js";
+export { redisInbox } from "./redis-queue.js";
+export type * from "./types.js";

@@ -1,0 +1,144 @@
+import { type InboxRedisOptions, type RedisConnection, redisConnection } from "./redis-connection.js";
+import type { DecideRefusal, InboxAudit, InboxAuditEntry, InboxItem, InboxQueue } from "./types.js";
+
+/** How long decided items stay visible as history. */
+const KEEP_MS = 7 * 24 * 3600_000;
+/** Audit entries the stream keeps (approximately). */
+const AUDIT_MAX = 100_000;
+
+const NOW =
+  "local t = redis.call('TIME') local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)";
+
+// Every change of an item is one script: read, check the state, write. Two decisions never both land.
+const DECIDE = `
+local raw = redis.call('GET', KEYS[1])
+if not raw then return {'not-found', ''} end
+local item = cjson.decode(raw)
+if item.state == 'expired' or item.state == 'abandoned' then return {item.state, raw} end
+if item.state ~= 'pending' then return {'already-decided', raw} end
+${NOW}
+if now >= item.request.expiresAt - tonumber(ARGV[2]) then return {'expired', raw} end
+if redis.call('EXISTS', KEYS[2]) == 0 then return {'abandoned', raw} end
+local d = cjson.decode(ARGV[1])
+if d.approved then item.state = 'approved' else item.state = 'declined' end
+item.decision = d
+local out = cjson.encode(item)
+redis.call('SET', KEYS[1], out, 'KEEPTTL')
+return {'ok', out}`;
+
+const CLOSE = `
+local raw = redis.call('GET', KEYS[1])
+if not raw then return 0 end
+local item = cjson.decode(raw)
+if item.state ~= 'pending' then return 0 end
+item.state = ARGV[1]
+item.closedAt = tonumber(ARGV[2])
+redis.call('SET', KEYS[1], cjson.encode(item), 'KEEPTTL')
+return 1`;
+
+const REDEEM = `
+local raw = redis.call('GET', KEYS[1])
+if not raw then return 0 end
+local item = cjson.decode(raw)
+if item.state ~= 'approved' or item.redeemedAt ~= nil then return 0 end
+item.redeemedAt = tonumber(ARGV[1])
+redis.call('SET', KEYS[1], cjson.encode(item), 'KEEPTTL')
+return 1`;
+
+const SETTLE = `
+local raw = redis.call('GET', KEYS[1])
+if not raw then return 0 end
+local item = cjson.decode(raw)
+item.outcome = cjson.decode(ARGV[1])
+redis.call('SET', KEYS[1], cjson.encode(item), 'KEEPTTL')
+return 1`;
+
+/**
+ * The inbox in Redis, for a fleet: every agent process on the same Redis puts its waiting calls
+ * here and every inbox page on it sees and decides them. Uses the fleet store's key prefix.
+ */
+export function redisInbox(options: InboxRedisOptions): { queue: InboxQueue; audit: InboxAudit } {
+  const redis = redisConnection(options);
+  return { queue: redisQueue(redis), audit: redisAudit(redis) };
+}
+
+function redisQueue(redis: RedisConnection): InboxQueue {
+  const base = `${redis.prefix}:inbox`;
+  const itemKey = (id: string) => `${base}:item:${id}`;
+  const aliveKey = (id: string) => `${base}:alive:${id}`;
+  const index = `${base}:index`;
+  const script = (lua: string, keys: string[], args: (string | number)[]) =>
+    redis.command(["EVAL", lua, String(keys.length), ...keys, ...args.map(String)]);
+  const parse = (raw: unknown): InboxItem | null =>
+    typeof raw === "string" && raw !== "" ? JSON.parse(raw) : null;
+
+  return {
+    name: redis.name,
+    async add(item, aliveMs) {
+      await redis.command(["SET", aliveKey(item.id), "1", "PX", String(Math.max(1, aliveMs))]);
+      await redis.command(["SET", itemKey(item.id), JSON.stringify(item), "PX", String(KEEP_MS)]);
+      await redis.command(["ZADD", index, String(item.createdAt), item.id]);
+      // Index entries older than the items they name go.
+      await redis.command(["ZREMRANGEBYSCORE", index, "-inf", String(Date.now() - KEEP_MS)]);
+    },
+    async beat(id, aliveMs) {
+      await redis.command(["SET", aliveKey(id), "1", "PX", String(Math.max(1, aliveMs))]);
+    },
+    async get(id) {
+      return parse(await redis.command(["GET", itemKey(id)]));
+    },
+    async list(limit) {
+      const ids = (await redis.command(["ZREVRANGE", index, "0", String(limit - 1)])) as string[];
+      if (ids.length === 0) return [];
+      const raws = (await redis.command(["MGET", ...ids.map(itemKey)])) as unknown[];
+      return raws.map(parse).filter((item): item is InboxItem => item !== null);
+    },
+    async alive(id) {
+      return (await redis.command(["EXISTS", aliveKey(id)])) === 1;
+    },
+    async decide(id, decision, graceMs) {
+      const [code, raw] = (await script(
+        DECIDE,
+        [itemKey(id), aliveKey(id)],
+        [JSON.stringify(decision), graceMs],
+      )) as [string, string];
+      const item = parse(raw) ?? undefined;
+      if (code === "ok") return { ok: true, item: item! };
+      return { ok: false, code: code as DecideRefusal, ...(item ? { item } : {}) };
+    },
+    async close(id, state, at) {
+      return (await script(CLOSE, [itemKey(id)], [state, at])) === 1;
+    },
+    async redeem(id, at) {
+      return (await script(REDEEM, [itemKey(id)], [at])) === 1;
+    },
+    async settle(id, outcome) {
+      await script(SETTLE, [itemKey(id)], [JSON.stringify(outcome)]);
+    },
+    shutdown: () => redis.close(),
+  };
+}
+
+/** The audit trail as a Redis stream beside the fleet store, `<prefix>:inbox:audit`. */
+function redisAudit(redis: RedisConnection): InboxAudit {
+  const stream = `${redis.prefix}:inbox:audit`;
+  return {
+    name: `${redis.name} stream ${stream}`,
+    async append(entry) {
+      await redis.command([
+        "XADD",
+        stream,
+        "MAXLEN",
+        "~",
+        String(AUDIT_MAX),
+        "*",
+        "entry",
+        JSON.stringify(entry),
+      ]);
+    },
+    async read() {
+      const rows = (await redis.command(["XRANGE", stream, "-", "+"])) as [string, string[]][];
+      return rows.map(([, fields]) => JSON.parse(fields[1] ?? "{}") as InboxAuditEntry);
+    },
+  };
+}

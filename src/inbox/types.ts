@@ -1,0 +1,133 @@
+import type { ConfirmRequest } from "../types.js";
+
+/** Where an inbox item stands. Only "pending" can still be decided. */
+export type ItemState = "pending" | "approved" | "declined" | "expired" | "abandoned";
+
+/** Who asked: shown to the person deciding and recorded in the audit. */
+export interface Requester {
+  /** A name for the agent or job, e.g. "nightly-creative-job". */
+  agent?: string;
+  /** The conversation, thread or run the call belongs to. */
+  conversation?: string;
+  pid: number;
+  host: string;
+}
+
+/** A person's decision, as recorded on an item. */
+export interface ItemDecision {
+  approved: boolean;
+  /** Who decided (the name given at sign-in). */
+  by: string;
+  at: number;
+  /** The approval sentence, sent to the service as `hard_confirm_text`. */
+  text?: string;
+  /** The decline reason the model reads. */
+  reason?: string;
+}
+
+/** What the write did after an approval: the ad it made, or why it failed. */
+export interface ItemOutcome {
+  at: number;
+  ok: boolean | "partial";
+  status: number | null;
+  requestId?: string;
+  adId?: string;
+  adStatus?: string;
+  error?: string;
+}
+
+/** One call waiting for (or past) a person's decision. */
+export interface InboxItem {
+  id: string;
+  request: ConfirmRequest;
+  requester: Requester;
+  createdAt: number;
+  state: ItemState;
+  decision?: ItemDecision;
+  /** When the waiting agent took the approval (once). */
+  redeemedAt?: number;
+  /** When the item stopped being pending without a decision (expired, abandoned). */
+  closedAt?: number;
+  outcome?: ItemOutcome;
+}
+
+/** Why a decision was not recorded. */
+export type DecideRefusal = "not-found" | "already-decided" | "expired" | "abandoned";
+
+export type DecideResult =
+  | { ok: true; item: InboxItem }
+  | { ok: false; code: DecideRefusal; item?: InboxItem };
+
+/**
+ * Where inbox items live: this process's memory, or Redis for a fleet. Every change of state is a
+ * compare-and-set, so two decisions on one item record one. Operations that cannot reach the
+ * store reject with a StoreError.
+ */
+export interface InboxQueue {
+  /** Names the queue in messages, e.g. "memory" or "redis at 127.0.0.1:6379". */
+  readonly name: string;
+  /** Adds a pending item whose waiter counts as alive for `aliveMs`. */
+  add(item: InboxItem, aliveMs: number): Promise<void>;
+  /** The waiter is still there: alive for another `aliveMs`. */
+  beat(id: string, aliveMs: number): Promise<void>;
+  get(id: string): Promise<InboxItem | null>;
+  /** The newest `limit` items, newest first. */
+  list(limit: number): Promise<InboxItem[]>;
+  /** True while the item's waiter keeps beating. */
+  alive(id: string): Promise<boolean>;
+  /**
+   * Records a decision if the item is pending, its waiter alive and `now` before its expiry less
+   * `graceMs` (so the waiter has time to take it).
+   */
+  decide(id: string, decision: ItemDecision, graceMs: number): Promise<DecideResult>;
+  /** Moves a pending item to "expired" or "abandoned"; false when it was no longer pending. */
+  close(id: string, state: "expired" | "abandoned", at: number): Promise<boolean>;
+  /** Takes an approval once: true for the first caller, false after. */
+  redeem(id: string, at: number): Promise<boolean>;
+  /** Records the write's outcome on an item. */
+  settle(id: string, outcome: ItemOutcome): Promise<void>;
+  /** Lets go of connections the queue opened. */
+  shutdown(): Promise<void>;
+}
+
+/** What happened, one line of the audit trail. */
+export type AuditKind = "request" | "approve" | "decline" | "expire" | "abandon" | "outcome";
+
+/** One audit entry. Never carries an API key or the inbox token. */
+export interface InboxAuditEntry {
+  /** ISO time of the entry. */
+  at: string;
+  event: AuditKind;
+  /** The inbox item's id. */
+  id: string;
+  /** The approval request's id (the approval model's, redeemed once fleet-wide). */
+  approvalRequest?: string;
+  tool: string;
+  fingerprint: string;
+  account?: string;
+  /** Where the decision came from: "inbox". */
+  channel: string;
+  /** Who decided (approve, decline). */
+  decider?: string;
+  requester?: Requester;
+  /** The approval sentence, or the decline / expiry reason. */
+  text?: string;
+  reason?: string;
+  /** The write's request id at the service, and what it did (outcome). */
+  requestId?: string;
+  adId?: string;
+  status?: number | null;
+  ok?: boolean | "partial";
+  error?: string;
+  /** When the request was made and expires (ISO), on "request". */
+  requestedAt?: string;
+  expiresAt?: string;
+}
+
+/** An append-only audit trail: memory, a JSON lines file, or a Redis stream. */
+export interface InboxAudit {
+  readonly name: string;
+  append(entry: InboxAuditEntry): Promise<void>;
+  /** Every entry kept, oldest first. */
+  read(): Promise<InboxAuditEntry[]>;
+}
