@@ -178,9 +178,13 @@ export class ScriptedOAuth implements OAuthClientProvider {
 }
 
 /** Connects the SDK's Client through the whole OAuth dance: 401, login, reconnect. */
-export async function sdkConnect(sim: Simulator, oauth = new ScriptedOAuth()) {
+export async function sdkConnect(
+  sim: Simulator,
+  oauth = new ScriptedOAuth(),
+  options: ConstructorParameters<typeof Client>[1] = {},
+) {
   const url = new URL(sim.door!.mcpUrl);
-  const first = new Client({ name: "door-test", version: "1.0.0" });
+  const first = new Client({ name: "door-test", version: "1.0.0" }, options);
   const transport = new StreamableHTTPClientTransport(url, { authProvider: oauth });
   try {
     await first.connect(transport);
@@ -189,7 +193,7 @@ export async function sdkConnect(sim: Simulator, oauth = new ScriptedOAuth()) {
     if (!(error instanceof UnauthorizedError) || !oauth.callback) throw error;
   }
   await transport.finishAuth(oauth.callback);
-  const client = new Client({ name: "door-test", version: "1.0.0" });
+  const client = new Client({ name: "door-test", version: "1.0.0" }, options);
   await client.connect(new StreamableHTTPClientTransport(url, { authProvider: oauth }));
   return { client, oauth };
 }
