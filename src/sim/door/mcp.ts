@@ -25,7 +25,20 @@ export interface DoorMcpDeps {
   registry: ToolRegistry;
   verify(header: string | undefined): Promise<Verdict>;
   callAs(userId: string): DoorCall;
+  /** Notes one tools/call as it was answered. */
+  record(call: DoorCallRecord): void;
   onerror(error: unknown): void;
+}
+
+/** One tools/call the door received. */
+export interface DoorCallRecord {
+  at: string;
+  tool: string;
+  userId: string;
+  clientId: string;
+  arguments: Record<string, unknown>;
+  /** The status the call answered with, or null for a tool that is not listed. */
+  status: number | null;
 }
 
 /** A running MCP endpoint: Node handler, list_changed fan-out, shutdown. */
@@ -159,17 +172,28 @@ function serverFor(deps: DoorMcpDeps): Server {
     const userId = (ctx.http?.authInfo?.extra as { userId?: string } | undefined)?.userId;
     if (!userId) throw new ProtocolError(ProtocolErrorCode.InvalidRequest, "Not signed in.");
     const tool = deps.registry.get(request.params.name);
+    const args = (request.params.arguments ?? {}) as Record<string, unknown>;
+    const note = (status: number | null) =>
+      deps.record({
+        at: new Date().toISOString(),
+        tool: request.params.name,
+        userId,
+        clientId: ctx.http?.authInfo?.clientId ?? "",
+        arguments: structuredClone(args),
+        status,
+      });
     if (!tool) {
+      note(null);
       throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Unknown tool: ${request.params.name}`);
     }
-    const args = request.params.arguments ?? {};
     let reply: DoorReply;
     try {
-      reply = await tool.run(deps.callAs(userId), args as Record<string, unknown>);
+      reply = await tool.run(deps.callAs(userId), args);
     } catch (error) {
       deps.onerror(error);
       reply = { status: 500, data: { error: `Internal simulator error in ${tool.name}` } };
     }
+    note(reply.status);
     return toResult(reply);
   });
   return server;
