@@ -9,8 +9,8 @@ import { type DoorUser, type DoorUserId, doorUsers } from "../oauth/users.js";
 import type { SimRuntime } from "../pipeline.js";
 import { chars, sha256 } from "../random.js";
 import type { KeyLabel } from "../world.js";
-import { type DoorCall, type DoorReply, type DoorTool, doorCatalog } from "./catalog.js";
-import { createDoorMcp, type DoorCallRecord, type Verdict } from "./mcp.js";
+import { type DoorCall, type DoorCallRecord, type DoorReply, type DoorTool, doorCatalog } from "./catalog.js";
+import { createDoorMcp, type Verdict } from "./mcp.js";
 import { ToolRegistry } from "./registry.js";
 import { readRaw, sendJson } from "./web.js";
 

@@ -11,7 +11,7 @@ import {
   Server,
   WebStandardStreamableHTTPServerTransport,
 } from "@modelcontextprotocol/server";
-import type { DoorCall, DoorReply } from "./catalog.js";
+import type { DoorCall, DoorCallRecord, DoorReply } from "./catalog.js";
 import type { ToolRegistry } from "./registry.js";
 import { parseJson, readRaw, sendJson, sendWeb, toWebRequest } from "./web.js";
 
@@ -28,17 +28,6 @@ export interface DoorMcpDeps {
   /** Notes one tools/call as it was answered. */
   record(call: DoorCallRecord): void;
   onerror(error: unknown): void;
-}
-
-/** One tools/call the door received. */
-export interface DoorCallRecord {
-  at: string;
-  tool: string;
-  userId: string;
-  clientId: string;
-  arguments: Record<string, unknown>;
-  /** The status the call answered with, or null for a tool that is not listed. */
-  status: number | null;
 }
 
 /** A running MCP endpoint: Node handler, list_changed fan-out, shutdown. */
