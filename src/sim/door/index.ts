@@ -84,7 +84,7 @@ export async function createDoor(rt: SimRuntime, baseUrl: string, options: DoorO
   const issuer = `${baseUrl}${issuerPath}`;
   const mcpUrl = `${baseUrl}${MCP_PATH}`;
   const resourceMetadataUrl = `${baseUrl}${PRM_PATH}${MCP_PATH}`;
-  const users = doorUsers(rt.world);
+  const users = doorUsers();
   const store = new MemoryStore();
   const connections = new Connections(store);
   let autoConsent: string | undefined = options.autoConsent || undefined;
