@@ -54,3 +54,17 @@ describe("framework imports", () => {
     expect(loaded.filter((p) => isAiSdk(p) || isLangChain(p) || isAgents(p))).toEqual([]);
   });
 });
+
+describe("the approval model's seam", () => {
+  it("no adapter imports guard internals: only the approval model's public index", () => {
+    const ALL = /^\s*(?:import|export)\s+(?:type\s+)?(?:[^"';]*?\s+from\s+)?["']([^"']+)["']/gm;
+    for (const file of ["ai-sdk.ts", "langchain.ts", "openai-agents.ts", "shared.ts", "schema-policy.ts"]) {
+      const text = readFileSync(join(src, "adapters", file), "utf8");
+      const guards = [...text.matchAll(ALL)].map(([, s]) => s!).filter((s) => s.includes("/guards/"));
+      expect(
+        guards.filter((s) => s !== "../guards/approval/index.js"),
+        file,
+      ).toEqual([]);
+    }
+  });
+});
