@@ -1,33 +1,18 @@
 import {
   type FunctionTool,
   type FunctionToolCustomDataContext,
-  RunContext,
+  type RunContext,
   type RunItem,
-  type RunState,
-  type RunToolApprovalItem,
   type ToolErrorFormatter,
   type ToolInputParameters,
   tool,
 } from "@openai/agents";
 import { createToolDiscovery, type DiscoveryOptions, FIND_TOOLS } from "../discovery.js";
-import type {
-  AdTool,
-  AdToolkit,
-  AdToolsOptions,
-  ApprovalAnswer,
-  CallContext,
-  ConfirmDecision,
-  ConfirmRequest,
-  ToolResult,
-} from "../types.js";
-import {
-  adapterFault,
-  answerRequest,
-  providerSchema,
-  readAnswer,
-  resolveToolkit,
-  stringField,
-} from "./shared.js";
+import type { AdTool, AdToolkit, AdToolsOptions, CallContext, ToolResult } from "../types.js";
+import { answerFor, askPerson, CONTEXT_KEY, forgetAsk, origins } from "./openai-agents-approval.js";
+import { adapterFault, providerSchema, resolveToolkit, stringField } from "./shared.js";
+
+export { adConfirmationRequest, approveAdCall, rejectAdCall } from "./openai-agents-approval.js";
 
 /** Options of {@link openaiAgentsTools}. */
 export interface OpenAIAgentsAdapterOptions {
@@ -78,16 +63,6 @@ type ToolCallDetails = { toolCall?: { callId: string }; signal?: AbortSignal };
 type StrictParameters = Extract<ToolInputParameters, { additionalProperties: false }>;
 type OpenParameters = Extract<ToolInputParameters, { additionalProperties: true }>;
 
-const CONTEXT_KEY = "adrails";
-const VIA = "openai-agents";
-
-interface Origin {
-  toolkit: AdToolkit;
-  adTool: AdTool;
-  argsOf(input: unknown): unknown;
-  secret: string | undefined;
-}
-const origins = new WeakMap<object, Origin>();
 // Full results between `execute` and the output item's custom data, per run context and call id.
 const pending = new WeakMap<object, Map<string, ToolResult>>();
 
@@ -267,201 +242,6 @@ function toAgentsTool(
   made.name = adTool.name;
   origins.set(made, { toolkit, adTool, argsOf, secret });
   return made;
-}
-
-/** What a run's context keeps per tool call between asking a person and the resumed call. */
-interface AskRecord {
-  request: ConfirmRequest;
-  answer?: ApprovalAnswer;
-}
-
-/**
- * True when this exact input needs a person; records the call's approval request in the run's
- * context (serialized with the state). A repeated ask (a resumed run that was not answered) keeps
- * the first request: a refresh would make a stale question look new.
- */
-async function askPerson(
-  adTool: AdTool,
-  runContext: RunContext,
-  args: unknown,
-  callId: string | undefined,
-  sessionId: string | undefined,
-): Promise<boolean> {
-  try {
-    const request = await adTool.ask(args, { toolCallId: callId, sessionId });
-    if (!request) return false;
-    if (callId !== undefined) {
-      const records = recordsOf(runContext?.context, true);
-      const known = records?.[recordKey(callId)];
-      if (records && known?.request?.fingerprint !== request.fingerprint)
-        records[recordKey(callId)] = { request };
-    }
-    return true;
-  } catch {
-    // Asking is the safe answer: without an answer the toolkit sends nothing that needs one.
-    return true;
-  }
-}
-
-const NOT_ANSWERED =
-  "The Agents SDK ran this call as approved, but no person answered this call's own approval request (alwaysApprove given for another call, or an approved list edited in a saved state, is not one), so it was left to the adrails confirm channel.";
-
-/** The answer the run's context holds for this call, checked against the adapter's secret, or a note. */
-function answerFor(
-  runContext: RunContext | undefined,
-  callId: string | undefined,
-  secret: string | undefined,
-): { answer?: ApprovalAnswer; note?: string } {
-  if (!runContext || callId === undefined) return { note: NOT_ANSWERED };
-  const answer = recordsOf(runContext.context, false)?.[recordKey(callId)]?.answer;
-  if (answer === undefined) return { note: NOT_ANSWERED };
-  if (secret === undefined) return { answer };
-  const read = readAnswer(answer, secret);
-  return "answer" in read
-    ? { answer: read.answer }
-    : { note: `The answer in the run state was not used: ${read.problem}.` };
-}
-
-/** The asks recorded in a run's context (serialized with the run state), created when asked to. */
-function recordsOf(context: unknown, create: boolean): Record<string, AskRecord> | undefined {
-  if (context === null || typeof context !== "object") return undefined;
-  const holder = context as Record<string, unknown>;
-  let slot = holder[CONTEXT_KEY] as { approvals?: Record<string, AskRecord> } | undefined;
-  if (slot === undefined || slot === null || typeof slot !== "object") {
-    if (!create || !Object.isExtensible(holder)) return undefined;
-    slot = {};
-    holder[CONTEXT_KEY] = slot;
-  }
-  if (slot.approvals === undefined || slot.approvals === null || typeof slot.approvals !== "object") {
-    if (!create) return undefined;
-    slot.approvals = {};
-  }
-  return slot.approvals;
-}
-
-// Call ids come from the model: a prefix keeps one like "__proto__" an ordinary key.
-const recordKey = (callId: string) => `call:${callId}`;
-
-function forgetAsk(context: unknown, callId: string): void {
-  const records = recordsOf(context, false);
-  if (records) delete records[recordKey(callId)];
-}
-
-/**
- * Records a person's answer to the request of an interruption's call in the run's context: the
- * request the run stopped with, never one made now, so an answer given after the arguments were
- * edited still names the payload the run asked about (and the edited call is refused). An answer
- * already recorded stays unless `replace`.
- */
-function recordAnswer(
-  context: unknown,
-  interruption: RunToolApprovalItem,
-  decision: ConfirmDecision,
-  replace: boolean,
-): void {
-  const callId = stringField(interruption.rawItem, "callId");
-  const found = originOf(interruption);
-  if (!found || callId === undefined) return;
-  const record = recordsOf(context, false)?.[recordKey(callId)];
-  if (!record?.request || (record.answer !== undefined && !replace)) return;
-  const { adTool, secret } = found.origin;
-  record.answer =
-    secret === undefined
-      ? adTool.answer(record.request, decision, VIA)
-      : answerRequest(record.request, decision, VIA, secret);
-}
-
-// The SDK's own approve (state.approve, and approveAdCall through it) is the person's click: for an
-// item of an adrails tool it records an answer to that call's request, and only that call's, even
-// with alwaysApprove. What the SDK keeps (its approved list, serialized with the state) answers nothing.
-const PATCHED = Symbol.for("adrails.openai-agents.approveTool");
-const proto = RunContext.prototype as unknown as Record<PropertyKey, unknown>;
-if (!proto[PATCHED]) {
-  const approveTool = RunContext.prototype.approveTool;
-  RunContext.prototype.approveTool = function (
-    this: RunContext,
-    item: RunToolApprovalItem,
-    options?: { alwaysApprove?: boolean },
-  ) {
-    try {
-      recordAnswer(this.context, item, { approved: true, text: "" }, false);
-    } catch {
-      // No answer recorded is the safe side: the call is then refused.
-    }
-    return approveTool.call(this, item, options);
-  };
-  proto[PATCHED] = true;
-}
-
-/** The adrails tool behind an interruption, with the arguments it would run with. */
-function originOf(interruption: RunToolApprovalItem): { origin: Origin; args: unknown } | undefined {
-  const tools = (interruption.agent?.tools ?? []) as unknown[];
-  const found = tools.find(
-    (candidate): candidate is object =>
-      candidate !== null &&
-      typeof candidate === "object" &&
-      (candidate as { name?: unknown }).name === interruption.name &&
-      origins.has(candidate),
-  );
-  const origin = found ? origins.get(found) : undefined;
-  if (!origin) return undefined;
-  let raw: unknown;
-  try {
-    raw = JSON.parse(interruption.arguments ?? "");
-  } catch {
-    return undefined;
-  }
-  return { origin, args: origin.argsOf(raw) };
-}
-
-/**
- * What to show the person for an interruption of an adrails tool: the confirmation request of the
- * exact payload (summary, message, fingerprint), or null when the call needs none. The SDK also
- * stops for a write whose arguments are not JSON; that gives null too, and it never runs.
- */
-export function adConfirmationRequest(interruption: RunToolApprovalItem): ConfirmRequest | null {
-  const found = originOf(interruption);
-  return found ? found.origin.adTool.confirmationRequest(found.args) : null;
-}
-
-/**
- * Approves an interruption as the person's answer to that call's approval request, with their
- * sentence (`text`, sent to the service as the confirmation text), recorded in the run's context
- * (serialized with the state); then calls `state.approve()`. When the call later runs, it redeems
- * that answer once; an edited payload is refused. Works for any interruption; for one that is not
- * an adrails call needing a person it is `state.approve()`.
- */
-export function approveAdCall(
-  state: RunState<any, any>,
-  interruption: RunToolApprovalItem,
-  options: { text?: string } = {},
-): void {
-  recordAnswer(state._context.context, interruption, { approved: true, text: options.text ?? "" }, true);
-  state.approve(interruption);
-}
-
-/**
- * Rejects an interruption as the person's no: the toolkit records the denial (audit event, nothing
- * sent) and the model reads the toolkit's refusal, with the person's `reason`, as it would through
- * any other adapter; then calls `state.reject()`. Resolves to the ToolResult the model will read
- * (undefined for an interruption of a tool that is not from adrails, which is just rejected).
- */
-export async function rejectAdCall(
-  state: RunState<any, any>,
-  interruption: RunToolApprovalItem,
-  options: { reason?: string } = {},
-): Promise<ToolResult | undefined> {
-  const found = originOf(interruption);
-  let result: ToolResult | undefined;
-  if (found) {
-    const denial = { via: VIA, ...(options.reason === undefined ? {} : { reason: options.reason }) };
-    const toolCallId = stringField(interruption.rawItem, "callId");
-    result = await found.origin.adTool.call(found.args, { denial, toolCallId });
-    if (toolCallId !== undefined) forgetAsk(state._context.context, toolCallId);
-  }
-  const message = result ? found!.origin.toolkit.toModelText(result) : options.reason;
-  state.reject(interruption, message === undefined ? {} : { message });
-  return result;
 }
 
 /** The full ToolResult an adrails tool returned, from a run item (`result.newItems`), if it is one. */

@@ -1,4 +1,4 @@
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { describe, expect, it } from "vitest";
 
@@ -52,5 +52,19 @@ describe("framework imports", () => {
   it("the core loads no framework", () => {
     const loaded = [...packagesLoadedBy("index.ts")];
     expect(loaded.filter((p) => isAiSdk(p) || isLangChain(p) || isAgents(p))).toEqual([]);
+  });
+});
+
+describe("the approval model's seam", () => {
+  it("no adapter imports guard internals: only the approval model's public index", () => {
+    const ALL = /^\s*(?:import|export)\s+(?:type\s+)?(?:[^"';]*?\s+from\s+)?["']([^"']+)["']/gm;
+    for (const file of readdirSync(join(src, "adapters"))) {
+      const text = readFileSync(join(src, "adapters", file), "utf8");
+      const guards = [...text.matchAll(ALL)].map(([, s]) => s!).filter((s) => s.includes("/guards/"));
+      expect(
+        guards.filter((s) => s !== "../guards/approval/index.js"),
+        file,
+      ).toEqual([]);
+    }
   });
 });

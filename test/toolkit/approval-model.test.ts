@@ -148,7 +148,10 @@ class EditAnswer implements Cmd {
     const edited = structuredClone(original) as ApprovalAnswer;
     const other = r.requests[this.into % r.requests.length]!;
     if (this.edit === "approve") edited.approved = true;
-    if (this.edit === "retarget") edited.request = { ...other };
+    if (this.edit === "retarget") {
+      const { id, tool, callId, fingerprint, account, askedAt, expiresAt } = other;
+      edited.request = { id, tool, callId, fingerprint, account, askedAt, expiresAt };
+    }
     if (this.edit === "callId") edited.request.callId = other.callId;
     if (this.edit === "text") edited.text = "Edited sentence";
     const i = r.requests.findIndex((q) => q.id === edited.request.id);
