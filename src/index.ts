@@ -37,5 +37,6 @@ export type {
   GuardName,
   HumanApproval,
   HumanDenial,
+  PreviousLive,
   ToolResult,
 } from "./types.js";

@@ -1,4 +1,5 @@
 import { createClient } from "./client/index.js";
+import { createLiveLedger } from "./guards/live-record.js";
 import { DEFAULT_MAX_RESULT_CHARS, toModelText } from "./guards/model-text.js";
 import { createCallPipeline } from "./guards/pipeline.js";
 import { blocked } from "./guards/results.js";
@@ -43,6 +44,7 @@ export function createAdTools(options: AdToolsOptions = {}): AdToolkit {
     approvals: storeApprovalLedger(shared),
     ids: storeIdLedger(shared),
     claims: storeSendClaims(shared),
+    live: createLiveLedger(shared, apiKey),
     confirm: options.confirm,
     onUnconfirmedActive: options.onUnconfirmedActive,
     onEvent: options.onEvent,
@@ -66,6 +68,7 @@ export function createAdTools(options: AdToolsOptions = {}): AdToolkit {
       inputSchema: options.hideAccountId ? modelSchema(def, { accountDefault, hideAccountId: true }) : schema,
       needsConfirmation: (input) => pipeline.confirmationFor(def, schema, input) !== null,
       confirmationRequest: (input) => pipeline.confirmationFor(def, schema, input),
+      approvalRequest: (input) => pipeline.approvalRequestFor(def, schema, input),
       call: (input, context = {}) => pipeline.call(def, schema, input, context),
     };
     return Object.freeze(tool);

@@ -55,6 +55,17 @@ export interface ConfirmRequest {
   message: string;
   /** When an approval of this request stops being valid (epoch ms). */
   expiresAt: number;
+  /**
+   * An identical payload went live recently under the same API key and account: that ad, and when.
+   * The message then starts by saying so; approving makes a second live copy.
+   */
+  previousLive?: PreviousLive;
+}
+
+/** An ad that went live with the same payload: the service's `ad_id` and when (epoch ms). */
+export interface PreviousLive {
+  adId: string;
+  at: number;
 }
 
 /** A person's answer. `text` is the confirmation sent to the service as `hard_confirm_text`. */
@@ -154,6 +165,11 @@ export interface AdTool {
   needsConfirmation(input: unknown): boolean;
   /** The confirmation request for this input (fingerprint and summary), or null when none is needed. */
   confirmationRequest(input: unknown): ConfirmRequest | null;
+  /**
+   * The request to show a person for this input, or null when none is needed: the confirmation
+   * request plus `previousLive` (and a sentence in `message`) when an identical ad went live recently.
+   */
+  approvalRequest(input: unknown): Promise<ConfirmRequest | null>;
   call(input: unknown, context?: CallContext): Promise<ToolResult>;
 }
 

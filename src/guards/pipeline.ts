@@ -23,6 +23,7 @@ import {
 import { type DecisionLog, decide, safely } from "./audit.js";
 import { askChannel, CONFIRM_TOOL, confirmRequest, denialOf, needsHardConfirmation } from "./confirmation.js";
 import { fingerprint, retryKeys } from "./fingerprint.js";
+import type { LiveLedger } from "./live-record.js";
 import { creativeLoopNote, type PushStatus, pushNote, runKeyNote } from "./notes.js";
 import {
   checkGivenId,
@@ -50,6 +51,8 @@ export interface PipelineOptions
   ids: IdLedger;
   /** Claims on identical sends, so that processes sharing a store send one of them at a time. */
   claims: SendClaims;
+  /** Ads that went live, per payload: a person approving an identical one is told. */
+  live: LiveLedger;
 }
 
 /** How long a write waits for an identical send that holds the claim elsewhere, before sending anyway. */
@@ -62,6 +65,8 @@ export interface CallPipeline {
   refuse(tool: string, context: CallContext, refusal: () => ToolResult): Promise<ToolResult>;
   /** The confirmation request an input needs, or null. Never throws. */
   confirmationFor(def: ToolDefinition, schema: z.ZodType, input: unknown): ConfirmRequest | null;
+  /** The confirmation request with what a person must know first (an identical ad live), or null. */
+  approvalRequestFor(def: ToolDefinition, schema: z.ZodType, input: unknown): Promise<ConfirmRequest | null>;
 }
 
 /** A call's input after the guards that run before sending: checked, defaulted, fingerprinted. */
@@ -171,6 +176,7 @@ export function createCallPipeline(o: PipelineOptions): CallPipeline {
       }
       if (def.idField) await keyStep(call);
       outcome = await sendStep(call);
+      await o.live.note(call, outcome);
     } catch (error) {
       if (error instanceof StoreError) return storeRefusal(call, error);
       throw error;
@@ -257,7 +263,7 @@ export function createCallPipeline(o: PipelineOptions): CallPipeline {
     return undefined;
   }
 
-  function confirm(call: Call): Promise<Confirmation> | Confirmation {
+  async function confirm(call: Call): Promise<Confirmation> {
     const { context } = call;
     if (context.denial !== undefined) return denialOf(context.denial);
     if (context.unbound !== undefined) return unboundOf(context.unbound);
@@ -266,7 +272,7 @@ export function createCallPipeline(o: PipelineOptions): CallPipeline {
     }
     if (!o.confirm) return { approved: false, reason: "no confirmation channel is configured" };
     const request = confirmRequest(call.def.name, call.change, call.body, Date.now() + o.approvalTtlMs);
-    return askChannel(o.confirm as ConfirmChannel, request, context.signal);
+    return askChannel(o.confirm as ConfirmChannel, await o.live.annotate(request), context.signal);
   }
 
   /**
@@ -380,6 +386,21 @@ export function createCallPipeline(o: PipelineOptions): CallPipeline {
     });
   }
 
+  function confirmationFor(def: ToolDefinition, schema: z.ZodType, input: unknown): ConfirmRequest | null {
+    try {
+      const prepared = prepare(def, schema, input, [], o.accountDefault);
+      if (!prepared.ok || !needsHardConfirmation(def.name, prepared.body)) return null;
+      return confirmRequest(
+        def.name,
+        changeOf(def, prepared.body),
+        prepared.body,
+        Date.now() + o.approvalTtlMs,
+      );
+    } catch {
+      return null;
+    }
+  }
+
   return {
     call: (def, schema, input, context) =>
       guarded(def.name, context, (log, audit) => run(def, schema, input, context, log, audit)),
@@ -389,19 +410,10 @@ export function createCallPipeline(o: PipelineOptions): CallPipeline {
         if (result.ok === false && "blocked" in result) decide(log, result.blocked, "refuse", result.error);
         return result;
       }),
-    confirmationFor(def, schema, input) {
-      try {
-        const prepared = prepare(def, schema, input, [], o.accountDefault);
-        if (!prepared.ok || !needsHardConfirmation(def.name, prepared.body)) return null;
-        return confirmRequest(
-          def.name,
-          changeOf(def, prepared.body),
-          prepared.body,
-          Date.now() + o.approvalTtlMs,
-        );
-      } catch {
-        return null;
-      }
+    confirmationFor,
+    async approvalRequestFor(def, schema, input) {
+      const request = confirmationFor(def, schema, input);
+      return request && o.live.annotate(request);
     },
   };
 }

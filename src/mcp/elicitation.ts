@@ -36,6 +36,8 @@ interface Pending {
   /** The approval's id: one per elicitation, so one answer confirms one call. */
   id: string;
   askedAt: number;
+  /** The ad the form said went live with this payload (none when it said nothing). */
+  seen?: string;
 }
 
 /** Asks a person to confirm an exact payload through the MCP host's own form. */
@@ -72,14 +74,12 @@ export function createElicitation(options: ElicitationOptions): Elicitation {
     const answer = inputResponse(ctx.mcpReq.inputResponses, INPUT_KEY);
     if (typeof state === "string" && answer.kind === "elicit") {
       const pending = await codec.verify(state, ctx).catch(() => undefined);
-      if (pending !== undefined && pending.tool === request.tool) return decide(answer, pending);
+      // An identical ad that went live after the form was shown: the person is asked again, told.
+      if (pending !== undefined && pending.tool === request.tool && pending.seen === seenIn(request)) {
+        return decide(answer, pending);
+      }
     }
-    const pending: Pending = {
-      tool: request.tool,
-      fingerprint: request.fingerprint,
-      id: `${ELICITATION_VIA}:${randomUUID()}`,
-      askedAt: Date.now(),
-    };
+    const pending = pendingOf(request);
     return {
       kind: "input-required",
       result: inputRequired({
@@ -90,12 +90,7 @@ export function createElicitation(options: ElicitationOptions): Elicitation {
   }
 
   async function askLegacy(request: ConfirmRequest, ctx: ServerContext): Promise<Asked> {
-    const pending: Pending = {
-      tool: request.tool,
-      fingerprint: request.fingerprint,
-      id: `${ELICITATION_VIA}:${randomUUID()}`,
-      askedAt: Date.now(),
-    };
+    const pending = pendingOf(request);
     try {
       const answer = await ctx.mcpReq.elicitInput(form(request), {
         timeout: options.timeoutMs,
@@ -125,6 +120,20 @@ export function createElicitation(options: ElicitationOptions): Elicitation {
     },
   };
 }
+
+function pendingOf(request: ConfirmRequest): Pending {
+  const seen = seenIn(request);
+  return {
+    tool: request.tool,
+    fingerprint: request.fingerprint,
+    id: `${ELICITATION_VIA}:${randomUUID()}`,
+    askedAt: Date.now(),
+    ...(seen === undefined ? {} : { seen }),
+  };
+}
+
+/** The ad a request tells the person already went live with this payload. */
+export const seenIn = (request: ConfirmRequest): string | undefined => request.previousLive?.adId;
 
 /** Form mode is declared by `elicitation.form`, or by an elicitation capability naming no mode. */
 function supportsForm(capabilities: ClientCapabilities | undefined): boolean {

@@ -25,7 +25,7 @@ import {
 import { CONFIRM_TOOL } from "../guards/confirmation.js";
 import type { ToolDefinition } from "../tools/define.js";
 import type { AdTool, AdToolkit, AdToolsOptions, CallContext, ToolResult } from "../types.js";
-import { createElicitation, type Elicitation } from "./elicitation.js";
+import { createElicitation, type Elicitation, seenIn } from "./elicitation.js";
 
 /** Options of {@link createMcpServer}. */
 export interface AdrailsMcpServerOptions {
@@ -204,9 +204,16 @@ async function run(
     // request ids, so its retry replays instead of writing twice.
     ...(serverOptions.sessionId === undefined ? {} : { sessionId: serverOptions.sessionId }),
   };
-  const request = toolkit.options.confirm ? null : adTool.confirmationRequest(args);
+  let request = toolkit.options.confirm ? null : await adTool.approvalRequest(args);
   if (!request) return adTool.call(args, context);
-  const asked = await elicitation.ask(request, ctx, server.server.getClientCapabilities());
+  let asked = await elicitation.ask(request, ctx, server.server.getClientCapabilities());
+  // An identical ad that went live while the form was open: ask again, telling the person.
+  for (let round = 0; asked.kind === "approved" && round < 2; round++) {
+    const now = await adTool.approvalRequest(args);
+    if (now === null || seenIn(now) === seenIn(request)) break;
+    request = now;
+    asked = await elicitation.ask(request, ctx, server.server.getClientCapabilities());
+  }
   if (asked.kind === "input-required") return asked.result;
   if (asked.kind === "approved") return adTool.call(args, { ...context, approval: asked.approval });
   // A "no" goes through the toolkit too, so it is audited and follows onUnconfirmedActive.
