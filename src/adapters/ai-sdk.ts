@@ -7,7 +7,22 @@ import {
   tool,
 } from "ai";
 import { createToolDiscovery, type DiscoveryOptions, FIND_TOOLS, NOT_ACTIVE_FIELD } from "../discovery.js";
-import type { AdTool, AdToolkit, AdToolsOptions, CallContext, HumanApproval, ToolResult } from "../types.js";
+import type {
+  AdTool,
+  AdToolkit,
+  AdToolsOptions,
+  CallContext,
+  ConfirmDecision,
+  ConfirmRequest,
+  HumanApproval,
+  ToolResult,
+} from "../types.js";
+import {
+  type AiSdkApprovalRound,
+  type AiSdkOtherApproval,
+  type AiSdkStepResult,
+  approvalRound,
+} from "./ai-sdk-approvals.js";
 import {
   type AskLog,
   adapterFault,
@@ -250,6 +265,30 @@ export function aiSdkToolApproval(
       asksPerson(adTool, asks, input, options) ? "user-approval" : "not-applicable";
   }
   return approval;
+}
+
+export type { AiSdkApprovalRound, AiSdkOtherApproval, AiSdkStepResult };
+
+/**
+ * The host's side of native approval, the same on ai@6 and ai@7: after each `generateText` (tools
+ * from `aiSdkTools(toolkit, { approval: "native" })`), pass its result here and append the
+ * `messages` it gives back; while `answered` is not 0, call `generateText` again with them. Each
+ * approval request of an adrails tool goes to `askPerson` as the toolkit's request for the exact
+ * payload (`message`, `fingerprint`, and `previousLive` when an identical ad went live recently).
+ * An approval's `text` is sent as `hard_confirm_text`; after a "no" the model reads adrails'
+ * ToolResult for the refusal, with its hint, as the denial's reason. Requests of other tools in the
+ * set go to `askOther`, or are denied. On ai@7 the call's `responseMessages` are used, so the
+ * results of earlier steps and of approved calls stay in the conversation.
+ */
+export function aiSdkApprovalRound(
+  tools: Record<string, unknown>,
+  result: AiSdkStepResult,
+  askPerson: (request: ConfirmRequest) => ConfirmDecision | Promise<ConfirmDecision>,
+  askOther?: (request: AiSdkOtherApproval) => ConfirmDecision | Promise<ConfirmDecision>,
+): Promise<AiSdkApprovalRound> {
+  const originOf = (tool: unknown) =>
+    tool !== null && typeof tool === "object" ? origins.get(tool) : undefined;
+  return approvalRound(originOf, tools, result, askPerson, askOther);
 }
 
 /** Options of {@link aiSdkDynamicTools}: the adapter's options plus discovery's. */
