@@ -62,7 +62,7 @@ export async function approvalRound(
     const ask = approvalAsk(part);
     if (!ask) continue;
     const origin = originOf(tools[ask.toolName]);
-    const request = origin ? await origin.adTool.approvalRequest(ask.input) : null;
+    const request = origin ? await origin.adTool.ask(ask.input, { toolCallId: ask.toolCallId }) : null;
     let decision: ConfirmDecision;
     try {
       if (origin && request) decision = await askPerson(request);

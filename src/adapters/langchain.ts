@@ -122,7 +122,7 @@ function toLangChainTool(
       sessionId: stringField(runtime?.context, "sessionId") ?? threadId ?? adapterOptions.sessionId,
     };
     if (adapterOptions.approval === "interrupt") {
-      const request = await adTool.approvalRequest(input);
+      const request = adTool.confirmationRequest(input);
       if (request) {
         const step = pendingConfirmations(toolkit, messagesOf(runtime?.state), toolCallId);
         const asked = askPerson(request, asks, { threadId, toolCallId, step, runtime });

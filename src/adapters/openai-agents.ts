@@ -1,7 +1,7 @@
 import {
   type FunctionTool,
   type FunctionToolCustomDataContext,
-  type RunContext,
+  RunContext,
   type RunItem,
   type RunState,
   type RunToolApprovalItem,
@@ -10,23 +10,24 @@ import {
   tool,
 } from "@openai/agents";
 import { createToolDiscovery, type DiscoveryOptions, FIND_TOOLS } from "../discovery.js";
-import {
-  type ApprovalRecord,
-  answeredRecord,
-  approvalFromRecord,
-  askedRecord,
-  isApprovalRecord,
-} from "../guards/approval-records.js";
 import type {
   AdTool,
   AdToolkit,
   AdToolsOptions,
+  ApprovalAnswer,
   CallContext,
+  ConfirmDecision,
   ConfirmRequest,
-  HumanApproval,
   ToolResult,
 } from "../types.js";
-import { adapterFault, providerSchema, resolveToolkit, stringField } from "./shared.js";
+import {
+  adapterFault,
+  answerRequest,
+  providerSchema,
+  readAnswer,
+  resolveToolkit,
+  stringField,
+} from "./shared.js";
 
 /** Options of {@link openaiAgentsTools}. */
 export interface OpenAIAgentsAdapterOptions {
@@ -34,11 +35,13 @@ export interface OpenAIAgentsAdapterOptions {
    * How an ACTIVE `push-creative` gets its human confirmation.
    * - `"callback"` (default): the toolkit's `confirm` channel.
    * - `"native"`: the Agents SDK's tool approval. Such a call sets `needsApproval`, so the run stops
-   *   with an interruption; answer it with {@link approveAdCall} (or `state.approve()`) or
-   *   {@link rejectAdCall} (or `state.reject()`), then run the state again, in this process or
-   *   another one (`RunState.fromString`). An approved call
-   *   counts as the person's confirmation of exactly the payload they were asked about, once; the
-   *   approval window runs from when the run stopped to ask. A rejected call never runs.
+   *   with an interruption carrying an approval request for that call; answer it with
+   *   {@link approveAdCall} (or `state.approve(item)`) or {@link rejectAdCall} (or
+   *   `state.reject()`), then run the state again, in this process or another one
+   *   (`RunState.fromString`). Approving an item records the person's answer to that call's own
+   *   request in the run's context; the call runs only by redeeming it, once. `alwaysApprove`
+   *   answers only the item it is given; the SDK's approved list alone (edited saved state) answers
+   *   nothing. A rejected call never runs.
    */
   approval?: "native" | "callback";
   /** Scope for request ids (a conversation id) when the run's context carries no `sessionId`. */
@@ -51,10 +54,12 @@ export interface OpenAIAgentsAdapterOptions {
    */
   strict?: boolean;
   /**
-   * A secret (kept out of the run state) that signs what native approval records in the run's
-   * context. Without it, an edit of a saved state's arguments is refused, but someone who rewrites
-   * the whole saved state could also rewrite the record; with it, an altered record is refused too.
-   * Every process that resumes the state needs the same secret.
+   * A secret (kept out of the run state) that signs the answers native approval records in the
+   * run's context, when the toolkit has no `approvalSecret` of its own (which does the same for
+   * every channel). Without one, an edit of a saved state's arguments or of the SDK's approved list
+   * is refused, but someone who rewrites the whole saved state could also write an answer; with
+   * one, an answer edited or written without the secret is refused too. Every process that resumes
+   * the state needs the same secret.
    */
   approvalSecret?: string;
 }
@@ -193,6 +198,8 @@ function toAgentsTool(
   const effect = adTool.definition.effect;
   const asks = adapterOptions.approval === "native" && (effect === "write" || effect === "workflow");
   const secret = adapterOptions.approvalSecret;
+  const sessionOf = (runContext: RunContext | undefined) =>
+    stringField(runContext?.context, "sessionId") ?? adapterOptions.sessionId;
 
   const remember = (runContext: RunContext | undefined, callId: string | undefined, result: ToolResult) => {
     if (!runContext || callId === undefined) return;
@@ -209,7 +216,7 @@ function toAgentsTool(
     description: adTool.description,
     needsApproval: asks
       ? async (runContext: RunContext, input: unknown, callId?: string) =>
-          askPerson(adTool, runContext, argsOf(input), callId, secret)
+          askPerson(adTool, runContext, argsOf(input), callId, sessionOf(runContext))
       : false,
     execute: async (input: unknown, runContext?: RunContext, details?: ToolCallDetails) => {
       const callId = details?.toolCall?.callId;
@@ -219,12 +226,12 @@ function toAgentsTool(
         const context: CallContext = {
           toolCallId: callId,
           signal: details?.signal,
-          sessionId: stringField(runContext?.context, "sessionId") ?? adapterOptions.sessionId,
+          sessionId: sessionOf(runContext),
         };
         let note: string | undefined;
-        if (asks) {
-          const found = approvalFor(adTool, runContext, callId, args, secret);
-          if (found.approval) context.approval = found.approval;
+        if (asks && adTool.confirmationRequest(args, { toolCallId: callId, sessionId: context.sessionId })) {
+          const found = answerFor(runContext, callId, secret);
+          if (found.answer) context.answer = found.answer;
           note = found.note;
         }
         result = await adTool.call(args, context);
@@ -262,60 +269,64 @@ function toAgentsTool(
   return made;
 }
 
-/** True when this exact input needs a person; records in the run's context what was asked, and when. */
-function askPerson(
+/** What a run's context keeps per tool call between asking a person and the resumed call. */
+interface AskRecord {
+  request: ConfirmRequest;
+  answer?: ApprovalAnswer;
+}
+
+/**
+ * True when this exact input needs a person; records the call's approval request in the run's
+ * context (serialized with the state). A repeated ask (a resumed run that was not answered) keeps
+ * the first request: a refresh would make a stale question look new.
+ */
+async function askPerson(
   adTool: AdTool,
   runContext: RunContext,
   args: unknown,
   callId: string | undefined,
-  secret: string | undefined,
-): boolean {
+  sessionId: string | undefined,
+): Promise<boolean> {
   try {
-    const request = adTool.confirmationRequest(args);
+    const request = await adTool.ask(args, { toolCallId: callId, sessionId });
     if (!request) return false;
     if (callId !== undefined) {
       const records = recordsOf(runContext?.context, true);
       const known = records?.[recordKey(callId)];
-      // A repeated ask (a resumed run that was not answered) keeps the first time: a refresh
-      // would make a stale question look new.
-      if (records && known?.fingerprint !== request.fingerprint) {
-        records[recordKey(callId)] = askedRecord(request.fingerprint, callId, secret);
-      }
+      if (records && known?.request?.fingerprint !== request.fingerprint)
+        records[recordKey(callId)] = { request };
     }
     return true;
   } catch {
-    // Asking is the safe answer: without an approval the toolkit sends no ACTIVE ad.
+    // Asking is the safe answer: without an answer the toolkit sends nothing that needs one.
     return true;
   }
 }
 
-const NOT_ASKED =
-  "The Agents SDK ran this call as approved, but no person was asked about this payload (an approval for the whole tool, alwaysApprove, is not one), so the approval was left to the adrails confirm channel.";
+const NOT_ANSWERED =
+  "The Agents SDK ran this call as approved, but no person answered this call's own approval request (alwaysApprove given for another call, or an approved list edited in a saved state, is not one), so it was left to the adrails confirm channel.";
 
-/**
- * The human approval a call carries: the SDK approved this call id, the run had stopped to ask
- * about a payload, and the person approved that same payload. The toolkit then checks that it is
- * the payload being sent, uses the approval once, and expires it from the time of the ask.
- */
-function approvalFor(
-  adTool: AdTool,
+/** The answer the run's context holds for this call, checked against the adapter's secret, or a note. */
+function answerFor(
   runContext: RunContext | undefined,
   callId: string | undefined,
-  args: unknown,
   secret: string | undefined,
-): { approval?: HumanApproval; note?: string } {
-  if (!runContext || callId === undefined || !adTool.confirmationRequest(args)) return {};
-  if (runContext.isToolApproved({ toolName: adTool.name, callId }) !== true) return {};
-  const record = recordsOf(runContext.context, false)?.[recordKey(callId)];
-  if (!isApprovalRecord(record)) return { note: NOT_ASKED };
-  return approvalFromRecord(record, callId, secret, VIA);
+): { answer?: ApprovalAnswer; note?: string } {
+  if (!runContext || callId === undefined) return { note: NOT_ANSWERED };
+  const answer = recordsOf(runContext.context, false)?.[recordKey(callId)]?.answer;
+  if (answer === undefined) return { note: NOT_ANSWERED };
+  if (secret === undefined) return { answer };
+  const read = readAnswer(answer, secret);
+  return "answer" in read
+    ? { answer: read.answer }
+    : { note: `The answer in the run state was not used: ${read.problem}.` };
 }
 
 /** The asks recorded in a run's context (serialized with the run state), created when asked to. */
-function recordsOf(context: unknown, create: boolean): Record<string, ApprovalRecord> | undefined {
+function recordsOf(context: unknown, create: boolean): Record<string, AskRecord> | undefined {
   if (context === null || typeof context !== "object") return undefined;
   const holder = context as Record<string, unknown>;
-  let slot = holder[CONTEXT_KEY] as { approvals?: Record<string, ApprovalRecord> } | undefined;
+  let slot = holder[CONTEXT_KEY] as { approvals?: Record<string, AskRecord> } | undefined;
   if (slot === undefined || slot === null || typeof slot !== "object") {
     if (!create || !Object.isExtensible(holder)) return undefined;
     slot = {};
@@ -334,6 +345,52 @@ const recordKey = (callId: string) => `call:${callId}`;
 function forgetAsk(context: unknown, callId: string): void {
   const records = recordsOf(context, false);
   if (records) delete records[recordKey(callId)];
+}
+
+/**
+ * Records a person's answer to the request of an interruption's call in the run's context: the
+ * request the run stopped with, never one made now, so an answer given after the arguments were
+ * edited still names the payload the run asked about (and the edited call is refused). An answer
+ * already recorded stays unless `replace`.
+ */
+function recordAnswer(
+  context: unknown,
+  interruption: RunToolApprovalItem,
+  decision: ConfirmDecision,
+  replace: boolean,
+): void {
+  const callId = stringField(interruption.rawItem, "callId");
+  const found = originOf(interruption);
+  if (!found || callId === undefined) return;
+  const record = recordsOf(context, false)?.[recordKey(callId)];
+  if (!record?.request || (record.answer !== undefined && !replace)) return;
+  const { adTool, secret } = found.origin;
+  record.answer =
+    secret === undefined
+      ? adTool.answer(record.request, decision, VIA)
+      : answerRequest(record.request, decision, VIA, secret);
+}
+
+// The SDK's own approve (state.approve, and approveAdCall through it) is the person's click: for an
+// item of an adrails tool it records an answer to that call's request, and only that call's, even
+// with alwaysApprove. What the SDK keeps (its approved list, serialized with the state) answers nothing.
+const PATCHED = Symbol.for("adrails.openai-agents.approveTool");
+const proto = RunContext.prototype as unknown as Record<PropertyKey, unknown>;
+if (!proto[PATCHED]) {
+  const approveTool = RunContext.prototype.approveTool;
+  RunContext.prototype.approveTool = function (
+    this: RunContext,
+    item: RunToolApprovalItem,
+    options?: { alwaysApprove?: boolean },
+  ) {
+    try {
+      recordAnswer(this.context, item, { approved: true, text: "" }, false);
+    } catch {
+      // No answer recorded is the safe side: the call is then refused.
+    }
+    return approveTool.call(this, item, options);
+  };
+  proto[PATCHED] = true;
 }
 
 /** The adrails tool behind an interruption, with the arguments it would run with. */
@@ -368,32 +425,18 @@ export function adConfirmationRequest(interruption: RunToolApprovalItem): Confir
 }
 
 /**
- * Approves an interruption as the person's confirmation of the payload it shows: records that
- * payload's fingerprint and the person's sentence (`text`, sent to the service as the confirmation
- * text) in the run's context, which is serialized with the state, then calls `state.approve()`.
- * When the call later runs, an edited payload is refused. Works for any interruption; for one that
- * is not an adrails ACTIVE push it is `state.approve()`.
+ * Approves an interruption as the person's answer to that call's approval request, with their
+ * sentence (`text`, sent to the service as the confirmation text), recorded in the run's context
+ * (serialized with the state); then calls `state.approve()`. When the call later runs, it redeems
+ * that answer once; an edited payload is refused. Works for any interruption; for one that is not
+ * an adrails call needing a person it is `state.approve()`.
  */
 export function approveAdCall(
   state: RunState<any, any>,
   interruption: RunToolApprovalItem,
   options: { text?: string } = {},
 ): void {
-  const callId = stringField(interruption.rawItem, "callId");
-  const found = originOf(interruption);
-  const request = found ? found.origin.adTool.confirmationRequest(found.args) : null;
-  if (found && request && callId !== undefined) {
-    const records = recordsOf(state._context.context, true);
-    // A record that fails its signature stays as it is, so the call is refused rather than the
-    // alteration signed over.
-    const answered = answeredRecord(
-      records?.[recordKey(callId)],
-      callId,
-      { fingerprint: request.fingerprint, text: options.text },
-      found.origin.secret,
-    );
-    if (records && answered) records[recordKey(callId)] = answered;
-  }
+  recordAnswer(state._context.context, interruption, { approved: true, text: options.text ?? "" }, true);
   state.approve(interruption);
 }
 

@@ -1,8 +1,18 @@
-import type { PendingConfirmation } from "../guards/approvals.js";
+import type { PendingConfirmation } from "../guards/approval/index.js";
 import { createAdTools } from "../toolkit.js";
 import type { AdToolkit, AdToolsOptions, ToolResult } from "../types.js";
 
 // Framework-neutral helpers shared by the adapters. Nothing here imports a framework.
+// The approval model reaches the adapters only through here: they translate their framework's
+// approval words into requests and answers, and apply no rule of their own.
+export {
+  answerRequest,
+  type BoundDecision,
+  bindDecision,
+  confirmationText,
+  type PendingConfirmation,
+  readAnswer,
+} from "../guards/approval/index.js";
 // What providers are shown (schemas, strict flags, nulls) lives in schema-policy.ts.
 export {
   explicitJsonSchema,

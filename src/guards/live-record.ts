@@ -19,6 +19,7 @@ export interface LiveLedger {
   /**
    * The request with `previousLive` and a sentence in its message when an identical ad went live
    * recently, or a sentence saying the record could not be read (the person then knows to check).
+   * Never rejects.
    */
   annotate(request: ConfirmRequest): Promise<ConfirmRequest>;
   /** Records a push the service created ACTIVE. Never throws: the answer must reach the caller. */
@@ -43,14 +44,15 @@ export function createLiveLedger(store: AdStore, apiKey: string, ttlMs = RECENT_
 
   return {
     async annotate(request) {
+      if (request.tool !== CONFIRM_TOOL) return request;
       let previous: PreviousLive | undefined;
       try {
-        previous = parse(await records.lastLive(keyOf(request.summary.account_id, request.fingerprint)));
+        previous = parse(await records.lastLive(keyOf(request.account, request.fingerprint)));
       } catch (error) {
-        if (!(error instanceof StoreError)) throw error;
+        const store = error instanceof StoreError ? error.store : "the store";
         return {
           ...request,
-          message: `${request.message} adrails could not check whether an identical ad went live recently (${error.store} is unavailable): look in the ad account before approving.`,
+          message: `${request.message} adrails could not check whether an identical ad went live recently (${store} is unavailable): look in the ad account before approving.`,
         };
       }
       return previous === undefined ? request : withPreviousLive(request, previous);

@@ -92,10 +92,10 @@ describe("the live record", () => {
       new RegExp(`^An identical ad already went live: ad ${adId}, at \\S+Z \\(\\d+ s ago\\)`),
     );
     // The host reads the same thing before asking through a framework.
-    expect((await b.get("push-creative")!.approvalRequest(body("Fleet")))?.previousLive?.adId).toBe(adId);
+    expect((await b.get("push-creative")!.ask(body("Fleet")))?.previousLive?.adId).toBe(adId);
     // Another payload, or a PAUSED one, has nothing to be told.
-    expect((await b.get("push-creative")!.approvalRequest(body("Other")))?.previousLive).toBeUndefined();
-    expect(await b.get("push-creative")!.approvalRequest({ ...body("Fleet"), status: "PAUSED" })).toBeNull();
+    expect((await b.get("push-creative")!.ask(body("Other")))?.previousLive).toBeUndefined();
+    expect(await b.get("push-creative")!.ask({ ...body("Fleet"), status: "PAUSED" })).toBeNull();
     expect(sim.control.ads().filter((ad) => ad.status === "ACTIVE")).toHaveLength(1);
   });
 
