@@ -229,10 +229,11 @@ export interface AdTool {
    */
   confirmationRequest(input: unknown, where?: AskWhere): ConfirmRequest | null;
   /**
-   * Asks: the request for this input, recorded in the toolkit's store so that a resumed call whose
-   * payload was edited since (a saved state, a checkpoint) cannot redeem an answer, with
-   * `previousLive` (and a sentence first in `message`) when an identical ad went live recently.
-   * Null when the input needs no person.
+   * The request for this input as it is shown to a person now, recorded in the toolkit's store so
+   * that a resumed call whose payload was edited since (a saved state, a checkpoint) cannot redeem
+   * an answer. Call it when the person is shown the request, not when a resumed call reads the
+   * answer. It carries `previousLive` (and a sentence first in `message`) when an identical ad went
+   * live recently. Null when the input needs no person.
    */
   ask(input: unknown, where?: AskWhere): Promise<ConfirmRequest | null>;
   /** A person's answer to `request` through `channel`, signed when the toolkit has an `approvalSecret`. */
@@ -244,6 +245,8 @@ export interface AdTool {
 export interface AskWhere {
   toolCallId?: string;
   sessionId?: string;
+  /** When the person was first asked, if the channel knows (a resumed ask); now otherwise. */
+  askedAt?: number;
 }
 
 /** The guarded, framework-neutral tool set. */

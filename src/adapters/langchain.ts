@@ -4,24 +4,24 @@ import { interrupt, isGraphBubbleUp } from "@langchain/langgraph";
 import { createMiddleware } from "langchain";
 import { z } from "zod";
 import { createToolDiscovery, type DiscoveryOptions, FIND_TOOLS } from "../discovery.js";
-import { bindDecision, type PendingConfirmation } from "../guards/approvals.js";
 import type {
   AdTool,
   AdToolkit,
   AdToolsOptions,
+  ApprovalAnswer,
   CallContext,
   ConfirmRequest,
-  HumanApproval,
-  HumanDenial,
   ToolResult,
   UnboundAnswer,
 } from "../types.js";
 import {
   type AskLog,
   adapterFault,
+  bindDecision,
   createAskLog,
   isErrorResult,
   nonStrictTools,
+  type PendingConfirmation,
   pendingConfirmations,
   providerSchema,
   resolveToolkit,
@@ -121,17 +121,14 @@ function toLangChainTool(
       signal: runtime?.signal,
       sessionId: stringField(runtime?.context, "sessionId") ?? threadId ?? adapterOptions.sessionId,
     };
-    if (adapterOptions.approval === "interrupt") {
-      const request = adTool.confirmationRequest(input);
-      if (request) {
-        const step = pendingConfirmations(toolkit, messagesOf(runtime?.state), toolCallId);
-        const asked = askPerson(request, asks, { threadId, toolCallId, step, runtime });
-        // Every answer goes through the toolkit, so it is audited and follows onUnconfirmedActive.
-        if (asked.kind === "denied") context.denial = asked.denial;
-        else if (asked.kind === "approved") context.approval = asked.approval;
-        else if (asked.kind === "unbound") context.unbound = asked.unbound;
-        else return withNote(await adTool.call(input, context), NO_INTERRUPT);
-      }
+    if (adapterOptions.approval === "interrupt" && adTool.confirmationRequest(input)) {
+      const step = pendingConfirmations(toolkit, messagesOf(runtime?.state), toolCallId);
+      const asked = await askPerson(adTool, input, asks, { threadId, context, step, runtime });
+      // Every answer goes through the toolkit, so it is redeemed by its rule, audited, and follows
+      // onUnconfirmedActive.
+      if (asked.kind === "answered") context.answer = asked.answer;
+      else if (asked.kind === "unbound") context.unbound = asked.unbound;
+      else return withNote(await adTool.call(input, context), NO_INTERRUPT);
     }
     return adTool.call(input, context);
   };
@@ -186,10 +183,11 @@ function asTool(
 }
 
 type Asked =
-  | { kind: "approved"; approval: HumanApproval }
-  | { kind: "denied"; denial: HumanDenial }
+  | { kind: "answered"; answer: ApprovalAnswer }
   | { kind: "unbound"; unbound: UnboundAnswer }
   | { kind: "unavailable" };
+
+const VIA = "langgraph";
 
 const NO_INTERRUPT =
   "LangGraph could not pause this graph to ask a person (it needs a checkpointer and a thread_id), so the approval was left to the adrails confirm channel.";
@@ -200,57 +198,58 @@ const NO_INTERRUPT =
 const RESUME_MAP = "__pregel_resume_map";
 
 /**
- * Pauses the graph for a person's decision on this exact payload. The first run throws LangGraph's
- * interrupt; the resumed run gets the decision, bound to this call by {@link bindDecision}: a value
- * sent to every pending interrupt approves only the payload or call it names, or the only one
- * pending. Outside a graph that can pause, nobody was asked, and the toolkit decides as without a
- * framework approval.
+ * Pauses the graph with this call's approval request. The first run records the ask and throws
+ * LangGraph's interrupt; the resumed run gets the person's decision, bound to this call by
+ * {@link bindDecision} (a value sent to every pending interrupt counts only for the payload or call
+ * it names, or the only one pending) and turned into an answer to this call's request. Outside a
+ * graph that can pause, nobody was asked.
  */
-function askPerson(
-  request: ConfirmRequest,
+async function askPerson(
+  adTool: AdTool,
+  input: unknown,
   asks: AskLog,
   where: {
     threadId?: string;
-    toolCallId?: string;
+    context: CallContext;
     step?: PendingConfirmation[];
     runtime?: ToolRuntime;
   },
-): Asked {
-  const { threadId, toolCallId } = where;
-  const key = `${threadId ?? ""}\n${toolCallId ?? ""}\n${request.fingerprint}`;
+): Promise<Asked> {
+  const { threadId, context } = where;
+  const toolCallId = context.toolCallId;
+  const fingerprint = adTool.confirmationRequest(input)?.fingerprint ?? "";
+  const key = `${threadId ?? ""}\n${toolCallId ?? ""}\n${fingerprint}`;
   asks.asked(key);
-  let answer: unknown;
+  const place = { toolCallId, sessionId: context.sessionId, askedAt: asks.peek(key) };
+  const request = adTool.confirmationRequest(input, place);
+  if (!request) return { kind: "unavailable" };
+  let decision: unknown;
   try {
     const shown: InterruptRequest = toolCallId === undefined ? { ...request } : { ...request, toolCallId };
-    answer = interrupt(shown);
+    decision = interrupt(shown);
   } catch (error) {
-    if (isGraphBubbleUp(error)) throw error;
+    // The graph pauses to show the person this request: record what they are shown.
+    if (isGraphBubbleUp(error)) {
+      await adTool.ask(input, place);
+      throw error;
+    }
     asks.take(key);
     return { kind: "unavailable" };
   }
-  const askedAt = asks.take(key);
+  asks.take(key);
   const own: PendingConfirmation = { toolCallId, fingerprint: request.fingerprint };
   const addressed = (where.runtime?.config?.configurable as Record<string, unknown> | undefined)?.[
     RESUME_MAP
   ];
-  const bound = bindDecision(answer, own, addressed != null ? [own] : where.step);
-  if (bound.kind === "denied") {
-    return {
-      kind: "denied",
-      denial: bound.reason === undefined ? { via: "langgraph" } : { via: "langgraph", reason: bound.reason },
-    };
-  }
+  const bound = bindDecision(decision, own, addressed != null ? [own] : where.step);
   if (bound.kind === "unbound") {
-    return { kind: "unbound", unbound: { via: "langgraph", reason: bound.reason, pending: bound.pending } };
+    return { kind: "unbound", unbound: { via: VIA, reason: bound.reason, pending: bound.pending } };
   }
-  const approval: HumanApproval = {
-    fingerprint: request.fingerprint,
-    via: "langgraph",
-    id: `langgraph:${threadId ?? ""}:${toolCallId ?? request.fingerprint}`,
-  };
-  if (bound.text !== undefined) approval.text = bound.text;
-  if (askedAt !== undefined) approval.approvedAt = askedAt;
-  return { kind: "approved", approval };
+  const answer =
+    bound.kind === "approved"
+      ? adTool.answer(request, { approved: true, text: bound.text ?? "" }, VIA)
+      : adTool.answer(request, { approved: false, reason: bound.reason }, VIA);
+  return { kind: "answered", answer };
 }
 
 /** The messages of a graph's state: `{ messages }`, or the list itself in a graph of messages only. */

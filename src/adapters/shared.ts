@@ -57,6 +57,8 @@ export function isErrorResult(result: ToolResult): boolean {
  */
 export interface AskLog {
   asked(key: string): void;
+  /** When `key` was first asked, kept. */
+  peek(key: string): number | undefined;
   take(key: string): number | undefined;
 }
 
@@ -69,6 +71,7 @@ export function createAskLog(maxEntries = 10_000): AskLog {
       // Maps iterate in insertion order, so the first key is the oldest ask.
       if (askedAt.size > maxEntries) askedAt.delete(askedAt.keys().next().value!);
     },
+    peek: (key) => askedAt.get(key),
     take(key) {
       const at = askedAt.get(key);
       askedAt.delete(key);

@@ -160,7 +160,7 @@ export function createCallPipeline(o: PipelineOptions): CallPipeline {
         def,
         prepared.body,
         changeOf(def, prepared.body),
-        { callId: where.toolCallId, scope: scopeOf(p, where) },
+        { callId: where.toolCallId, scope: scopeOf(p, where), askedAt: where.askedAt },
         o.approvalTtlMs,
       );
     } catch {

@@ -15,12 +15,17 @@ export function storeApprovalLedger(store: AdStore): ApprovalLedger {
 }
 
 /**
- * The payload each call was first asked about, in `store` (its pins: first one wins, and expires),
- * so every process on the store tells an edited resumed call from the one a person saw.
+ * The payload each call was last shown to a person with, in `store` (as a pin, which expires), so
+ * every process on the store tells an edited resumed call from the one a person saw.
  */
 export function storeAskLedger(store: AdStore): AskLedger {
   return {
-    record: (slot, fingerprint, ttlMs) => store.pin(slot, fingerprint, ttlMs),
+    async record(slot, fingerprint, ttlMs) {
+      const shown = await store.pinned(slot);
+      if (shown === fingerprint) return;
+      if (shown !== null) await store.unpin(slot, shown);
+      await store.pin(slot, fingerprint, ttlMs);
+    },
     recorded: (slot) => store.pinned(slot),
   };
 }

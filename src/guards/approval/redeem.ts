@@ -4,14 +4,14 @@ import { canonicalJson, digest } from "../fingerprint.js";
 import { readAnswer } from "./answer.js";
 
 /**
- * What the store keeps of each ask: the payload a call was asked about, by session, tool and call
- * id, so that a call resumed from edited state (a different payload under the same call id) is
- * told apart from the call the person saw.
+ * What the store keeps of each ask: the payload a call was last shown to a person with, by session,
+ * tool and call id, so that a call resumed from edited state (a different payload under the same
+ * call id, never shown) is told apart from the call the person saw.
  */
 export interface AskLedger {
-  /** Records the first ask of `slot`; a later ask with another payload leaves it as it is. */
+  /** Records that `slot` is being shown to a person with this payload (a later showing replaces it). */
   record(slot: string, fingerprint: string, ttlMs: number): Promise<void>;
-  /** The payload first asked about in `slot`, or null when none is known here. */
+  /** The payload `slot` was last shown with, or null when none is known here. */
   recorded(slot: string): Promise<string | null>;
 }
 
@@ -94,7 +94,7 @@ async function redeem(answer: ApprovalAnswer, call: RedeemedCall, o: RedeemOptio
     const asked = await o.asks.recorded(askSlot(call.scope, call.tool, callId));
     if (asked !== null && asked !== call.fingerprint) {
       return no(
-        `tool call ${callId} was asked about payload ${asked}, and the payload now is ${call.fingerprint} (the saved state was edited after the ask)`,
+        `tool call ${callId} was shown to the person as payload ${asked}, and the payload now is ${call.fingerprint} (the saved state was edited after the ask)`,
       );
     }
   }
