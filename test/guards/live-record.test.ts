@@ -1,4 +1,9 @@
+import { AIMessage } from "@langchain/core/messages";
+import { fakeModel } from "@langchain/core/testing";
+import { Command, MemorySaver } from "@langchain/langgraph";
+import { createAgent } from "langchain";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { type InterruptRequest, langchainTools } from "../../src/adapters/langchain.js";
 import { createLiveLedger } from "../../src/guards/live-record.js";
 import { type Simulator, startSimulator } from "../../src/sim/index.js";
 import { type AdStore, memoryStore, StoreError } from "../../src/store/index.js";
@@ -150,5 +155,30 @@ describe("the live record", () => {
     );
     expect(request.previousLive).toBeUndefined();
     expect(request.message).toContain("could not check whether an identical ad went live recently");
+  });
+
+  it("a LangGraph interrupt for an identical payload carries previousLive and the sentence", async () => {
+    const kit = toolkit({ store: redisOf() });
+    const tools = langchainTools(kit, { approval: "interrupt" });
+    const launch = async (thread: string, id: string) => {
+      const model = fakeModel()
+        .respondWithTools([{ name: "push-creative", args: body("Graph"), id }])
+        .respond(new AIMessage("done"));
+      const agent = createAgent({ model, tools, checkpointer: new MemorySaver() });
+      const config = { configurable: { thread_id: thread } };
+      const paused = (await agent.invoke({ messages: [{ role: "user", content: "Launch." }] }, config)) as {
+        __interrupt__?: { value: InterruptRequest }[];
+      };
+      const shown = paused.__interrupt__![0]!.value;
+      await agent.invoke(new Command({ resume: { approved: true, text: "Go live." } }), config);
+      return shown;
+    };
+    const first = await launch("graph-1", "g1");
+    expect(first.previousLive).toBeUndefined();
+    const [ad] = sim.control.ads().filter((a) => a.headline === "Graph");
+    const second = await launch("graph-2", "g2");
+    expect(second.previousLive?.adId).toBe(String(ad!.ad_id));
+    expect(second.message).toMatch(new RegExp(`^An identical ad already went live: ad ${ad!.ad_id}`));
+    expect(second.toolCallId).toBe("g2");
   });
 });
