@@ -25,8 +25,8 @@ export interface PipelineOptions
   ids: IdLedger;
   /** Claims on identical sends, so that processes sharing a store send one of them at a time. */
   claims: SendClaims;
-  /** Ads that went live, per payload: a person approving an identical one is told. */
-  live: LiveLedger;
+  /** Ads that went live, per payload: a person approving an identical one is told (the toolkit sets it). */
+  live?: LiveLedger;
 }
 
 /** What the steps of one toolkit's call path share. */
