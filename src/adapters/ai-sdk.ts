@@ -44,10 +44,11 @@ export interface AiSdkAdapterOptions {
    *   person's confirmation of that exact payload, once; the approval's `reason` is the
    *   confirmation text. The push sends a request id derived from the approval, so the same
    *   approval response delivered again (a retry, a double submit, another server instance)
-   *   replays the first push instead of creating a second ad. A denied call never runs: the AI SDK answers it with `execution-denied`
-   *   and calls no hook of the tool, so the toolkit never sees it. A host that wants the denial in
-   *   its audit trail can record it with `toolkit.call(name, input, { denial: { via: "ai-sdk",
-   *   reason } })`, which sends nothing.
+   *   replays the first push instead of creating a second ad. A denied call never runs: the AI
+   *   SDK calls no hook of the tool and shows the model the denial's `reason`. Answer approval
+   *   requests with {@link aiSdkApprovalRound}: it shows the person the toolkit's request (with
+   *   `previousLive` when an identical ad went live recently), and after a "no" it runs the call
+   *   as a denial (audited, nothing sent) and makes adrails' ToolResult, hint included, the reason.
    */
   approval?: "native" | "callback";
   /**
