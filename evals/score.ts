@@ -116,7 +116,9 @@ function scoreBlocked(expect: Expectations, run: RunRecord, live: boolean, add: 
       add(
         `${b.call} blocked by ${b.guard}`,
         call?.blocked === b.guard,
-        call ? `blocked: ${call.blocked ?? "no"} (${call.state})` : "the call was never made",
+        call
+          ? `blocked: ${call.blocked ?? "no"} (${call.state})${modelRead(call)}`
+          : "the call was never made",
       );
     } else if (!live || b.live === true) {
       const hit = run.calls.some((c) => c.name === b.tool && c.blocked === b.guard);
@@ -137,7 +139,16 @@ function scoreBlocked(expect: Expectations, run: RunRecord, live: boolean, add: 
 
 function describeBlocked(run: RunRecord, tool: string): string {
   const calls = run.calls.filter((c) => c.name === tool);
-  return calls.length === 0 ? "no call made" : calls.map((c) => c.blocked ?? "none").join(", ");
+  return calls.length === 0
+    ? "no call made"
+    : calls.map((c) => `${c.blocked ?? "none"}${modelRead(c)}`).join(", ");
+}
+
+/** What the model read of a call, for a failure line: the text itself, shortened. */
+function modelRead(call: { read?: string; state: string }): string {
+  return call.read === undefined
+    ? `; the model read nothing (${call.state})`
+    : `; the model read ${excerpt(call.read)}`;
 }
 
 function scoreReads(expect: Expectations, run: RunRecord, add: Add): void {
@@ -155,11 +166,19 @@ function scoreReads(expect: Expectations, run: RunRecord, add: Add): void {
     const result = call.result;
     if (r.ok !== undefined) {
       const got = readPath(result, "ok");
-      add(`${prefix} ok ${JSON.stringify(r.ok)}`, got === r.ok, `ok was ${JSON.stringify(got)}`);
+      add(
+        `${prefix} ok ${JSON.stringify(r.ok)}`,
+        got === r.ok,
+        `ok was ${JSON.stringify(got)}${modelRead(call)}`,
+      );
     }
     if (r.status !== undefined) {
       const got = readPath(result, "status");
-      add(`${prefix} status ${r.status}`, got === r.status, `status was ${JSON.stringify(got)}`);
+      add(
+        `${prefix} status ${r.status}`,
+        got === r.status,
+        `status was ${JSON.stringify(got)}${modelRead(call)}`,
+      );
     }
     for (const field of r.fields ?? []) {
       add(`${prefix} field ${field}`, hasPath(result, field), `not present in ${excerpt(call.read)}`);

@@ -41,5 +41,6 @@ export type {
   GuardName,
   HumanApproval,
   HumanDenial,
+  PreviousLive,
   ToolResult,
 } from "./types.js";

@@ -1,4 +1,5 @@
 import { createClient } from "./client/index.js";
+import { createLiveLedger } from "./guards/live-record.js";
 import { DEFAULT_MAX_RESULT_CHARS, toModelText } from "./guards/model-text.js";
 import { createCallPipeline } from "./guards/pipeline.js";
 import { blocked } from "./guards/results.js";
@@ -46,6 +47,7 @@ export function createAdTools(options: AdToolsOptions = {}): AdToolkit {
     approvalSecret: options.approvalSecret,
     ids: storeIdLedger(shared),
     claims: storeSendClaims(shared),
+    live: createLiveLedger(shared, apiKey),
     confirm: options.confirm && observedChannel(options.confirm),
     onUnconfirmedActive: options.onUnconfirmedActive,
     onEvent: options.onEvent,

@@ -76,6 +76,17 @@ export interface ConfirmRequest {
   summary: ConfirmSummary | CallSummary;
   /** The summary as one short paragraph, ready to show a person. */
   message: string;
+  /**
+   * An identical payload went live recently under the same API key and account: that ad, and when.
+   * The message then starts by saying so; approving makes a second live copy.
+   */
+  previousLive?: PreviousLive;
+}
+
+/** An ad that went live with the same payload: the service's `ad_id` and when (epoch ms). */
+export interface PreviousLive {
+  adId: string;
+  at: number;
 }
 
 /** The approval model's name for a {@link ConfirmRequest}. */
@@ -221,7 +232,8 @@ export interface AdTool {
    * The request for this input as it is shown to a person now, recorded in the toolkit's store so
    * that a resumed call whose payload was edited since (a saved state, a checkpoint) cannot redeem
    * an answer. Call it when the person is shown the request, not when a resumed call reads the
-   * answer. Null when the input needs no person.
+   * answer. It carries `previousLive` (and a sentence first in `message`) when an identical ad went
+   * live recently. Null when the input needs no person.
    */
   ask(input: unknown, where?: AskWhere): Promise<ConfirmRequest | null>;
   /** A person's answer to `request` through `channel`, signed when the toolkit has an `approvalSecret`. */

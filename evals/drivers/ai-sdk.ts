@@ -1,7 +1,8 @@
 import { generateText, type LanguageModel, type ModelMessage, stepCountIs } from "ai";
 import { MockLanguageModelV3 } from "ai/test";
-import { aiSdkDynamicTools, aiSdkTools } from "../../src/adapters/ai-sdk.js";
+import { aiSdkApprovalRound, aiSdkDynamicTools, aiSdkTools } from "../../src/adapters/ai-sdk.js";
 import { FIND_TOOLS, NOT_ACTIVE_FIELD } from "../../src/discovery.js";
+import type { ConfirmDecision } from "../../src/types.js";
 import type { CallRecord, RunRecord } from "../record.js";
 import type { Stage } from "../scenario.js";
 import type { Fixture, HumanDecision } from "../schema.js";
@@ -40,8 +41,9 @@ function outputText(output: unknown): { text: string; denied: boolean; framework
         frameworkError: o.type === "error-text" && !isJson(String(o.value)),
       };
     case "execution-denied":
+      // What providers send the model for a denied call: its reason (adrails' ToolResult), or a stock line.
       return {
-        text: `Tool execution denied.${o.reason ? ` ${o.reason}` : ""}`,
+        text: o.reason ?? "Tool call execution denied.",
         denied: true,
         frameworkError: false,
       };
@@ -106,17 +108,16 @@ function callsFrom(messages: readonly ModelMessage[], played: RunSetup["played"]
   return [...calls.values()];
 }
 
-/** A person's decision as the AI SDK's approval response; the approval text travels as `reason`. */
-function approvalResponse(approvalId: string, decision: HumanDecision) {
-  const approved = decision.decision === "approve" || decision.decision === "expired";
-  const reason =
-    decision.decision === "deny" ? decision.reason : "text" in decision ? decision.text : undefined;
-  return {
-    type: "tool-approval-response" as const,
-    approvalId,
-    approved,
-    ...(reason === undefined ? {} : { reason }),
-  };
+/** A person's decision as the toolkit's: the approval text is sent, a denial's reason shown. */
+function confirmDecision(decision: HumanDecision | undefined): ConfirmDecision {
+  if (decision?.decision === "approve" || decision?.decision === "expired") {
+    return "text" in decision && typeof decision.text === "string"
+      ? { approved: true, text: decision.text }
+      : { approved: true, text: "" };
+  }
+  return decision?.decision === "deny" && decision.reason !== undefined
+    ? { approved: false, reason: decision.reason }
+    : { approved: false };
 }
 
 /** Replays (or, with a real model, plays) a fixture through the AI SDK adapter. */
@@ -171,21 +172,24 @@ export async function runAiSdk(
           messages,
           stopWhen: stepCountIs(MAX_STEPS),
         });
-        messages.push(...result.response.messages);
         if (result.text !== "") outputs.push(result.text);
         const asks = result.content.filter((p) => p.type === "tool-approval-request");
-        if (asks.length === 0) break;
-        const decisions = asks.map((ask) => ({ ask, decision: human.forCall(ask.toolCall.toolCallId) }));
-        const answered = decisions.flatMap((d) => (d.decision ? [{ ask: d.ask, decision: d.decision }] : []));
+        const byCall = new Map(
+          asks.map((ask) => [ask.toolCall.toolCallId, human.forCall(ask.toolCall.toolCallId)]),
+        );
+        const decisions = [...byCall.values()];
         // A person who never answers ends the conversation with the call still waiting.
-        if (answered.length < asks.length || answered.some((d) => d.decision.decision === "no-answer")) {
+        if (decisions.some((d) => d === undefined || d.decision === "no-answer")) {
+          messages.push(...result.response.messages);
           break conversation;
         }
-        if (answered.some((d) => d.decision.decision === "expired")) await sleep(human.expiredDelayMs);
-        messages.push({
-          role: "tool",
-          content: answered.map(({ ask, decision }) => approvalResponse(ask.approvalId, decision)),
-        });
+        if (decisions.some((d) => d?.decision === "expired")) await sleep(human.expiredDelayMs);
+        // The host's side of native approval as the README shows it: a denial reads as adrails' result.
+        const round = await aiSdkApprovalRound(tools, result, (request) =>
+          confirmDecision(byCall.get(request.callId ?? "")),
+        );
+        messages.push(...round.messages);
+        if (round.answered === 0) break;
       }
     }
   } catch (thrown) {

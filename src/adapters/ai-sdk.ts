@@ -7,7 +7,22 @@ import {
   tool,
 } from "ai";
 import { createToolDiscovery, type DiscoveryOptions, FIND_TOOLS, NOT_ACTIVE_FIELD } from "../discovery.js";
-import type { AdTool, AdToolkit, AdToolsOptions, CallContext, HumanApproval, ToolResult } from "../types.js";
+import type {
+  AdTool,
+  AdToolkit,
+  AdToolsOptions,
+  CallContext,
+  ConfirmDecision,
+  ConfirmRequest,
+  HumanApproval,
+  ToolResult,
+} from "../types.js";
+import {
+  type AiSdkApprovalRound,
+  type AiSdkOtherApproval,
+  type AiSdkStepResult,
+  approvalRound,
+} from "./ai-sdk-approvals.js";
 import {
   type AskLog,
   adapterFault,
@@ -29,10 +44,11 @@ export interface AiSdkAdapterOptions {
    *   person's confirmation of that exact payload, once; the approval's `reason` is the
    *   confirmation text. The push sends a request id derived from the approval, so the same
    *   approval response delivered again (a retry, a double submit, another server instance)
-   *   replays the first push instead of creating a second ad. A denied call never runs: the AI SDK answers it with `execution-denied`
-   *   and calls no hook of the tool, so the toolkit never sees it. A host that wants the denial in
-   *   its audit trail can record it with `toolkit.call(name, input, { denial: { via: "ai-sdk",
-   *   reason } })`, which sends nothing.
+   *   replays the first push instead of creating a second ad. A denied call never runs: the AI
+   *   SDK calls no hook of the tool and shows the model the denial's `reason`. Answer approval
+   *   requests with {@link aiSdkApprovalRound}: it shows the person the toolkit's request (with
+   *   `previousLive` when an identical ad went live recently), and after a "no" it runs the call
+   *   as a denial (audited, nothing sent) and makes adrails' ToolResult, hint included, the reason.
    */
   approval?: "native" | "callback";
   /**
@@ -250,6 +266,30 @@ export function aiSdkToolApproval(
       asksPerson(adTool, asks, input, options) ? "user-approval" : "not-applicable";
   }
   return approval;
+}
+
+export type { AiSdkApprovalRound, AiSdkOtherApproval, AiSdkStepResult };
+
+/**
+ * The host's side of native approval, the same on ai@6 and ai@7: after each `generateText` (tools
+ * from `aiSdkTools(toolkit, { approval: "native" })`), pass its result here and append the
+ * `messages` it gives back; while `answered` is not 0, call `generateText` again with them. Each
+ * approval request of an adrails tool goes to `askPerson` as the toolkit's request for the exact
+ * payload (`message`, `fingerprint`, and `previousLive` when an identical ad went live recently).
+ * An approval's `text` is sent as `hard_confirm_text`; after a "no" the model reads adrails'
+ * ToolResult for the refusal, with its hint, as the denial's reason. Requests of other tools in the
+ * set go to `askOther`, or are denied. On ai@7 the call's `responseMessages` are used, so the
+ * results of earlier steps and of approved calls stay in the conversation.
+ */
+export function aiSdkApprovalRound(
+  tools: Record<string, unknown>,
+  result: AiSdkStepResult,
+  askPerson: (request: ConfirmRequest) => ConfirmDecision | Promise<ConfirmDecision>,
+  askOther?: (request: AiSdkOtherApproval) => ConfirmDecision | Promise<ConfirmDecision>,
+): Promise<AiSdkApprovalRound> {
+  const originOf = (tool: unknown) =>
+    tool !== null && typeof tool === "object" ? origins.get(tool) : undefined;
+  return approvalRound(originOf, tools, result, askPerson, askOther);
 }
 
 /** Options of {@link aiSdkDynamicTools}: the adapter's options plus discovery's. */

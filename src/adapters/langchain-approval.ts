@@ -48,9 +48,16 @@ export async function askPerson(
   const place = { toolCallId, sessionId: context.sessionId, askedAt: asks.peek(key) };
   const request = adTool.confirmationRequest(input, place);
   if (!request) return { kind: "unavailable" };
+  // An identical ad that went live recently is named to the person; `ask` without a call id records nothing.
+  const { message, previousLive } = (await adTool.ask(input, { sessionId: context.sessionId })) ?? request;
+  const told = previousLive === undefined ? {} : { message, previousLive };
   let decision: unknown;
   try {
-    const shown: InterruptRequest = toolCallId === undefined ? { ...request } : { ...request, toolCallId };
+    const shown: InterruptRequest = {
+      ...request,
+      ...told,
+      ...(toolCallId === undefined ? {} : { toolCallId }),
+    };
     decision = interrupt(shown);
   } catch (error) {
     // The graph pauses to show the person this request: record what they are shown.

@@ -147,6 +147,7 @@ export function createCallPipeline(o: PipelineOptions): CallPipeline {
       }
       if (def.idField) await keyStep(p, call);
       outcome = await sendStep(p, call);
+      await o.live?.note(call, outcome);
     } catch (error) {
       if (error instanceof StoreError) return storeRefusal(call, error);
       throw error;
@@ -192,7 +193,7 @@ export function createCallPipeline(o: PipelineOptions): CallPipeline {
         // An ask that cannot be recorded is still shown; its answer then redeems as without a record.
         await o.asks.record(slot, request.fingerprint, o.approvalTtlMs + ASK_SLACK_MS).catch(() => {});
       }
-      return request;
+      return request && o.live ? o.live.annotate(request) : request;
     },
     answer: (request, decision, channel) => answerRequest(request, decision, channel, o.approvalSecret),
   };

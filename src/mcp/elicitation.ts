@@ -1,4 +1,3 @@
-import { randomUUID } from "node:crypto";
 import {
   CLIENT_CAPABILITIES_META_KEY,
   type ClientCapabilities,
@@ -13,9 +12,9 @@ import {
   SdkErrorCode,
   type ServerContext,
 } from "@modelcontextprotocol/server";
-import type { ConfirmRequest, HumanApproval, HumanDenial } from "../types.js";
+import type { ApprovalAnswer, ConfirmDecision, ConfirmRequest } from "../types.js";
 
-/** Recorded as the approval's and the denial's `via`. */
+/** The channel an answer given through an MCP host's form names. */
 export const ELICITATION_VIA = "mcp-elicitation";
 
 const INPUT_KEY = "confirm";
@@ -24,24 +23,27 @@ const FIELD = "confirmation";
 /** How asking the person ended, or the input request that asks them (2026-07-28). */
 export type Asked =
   | { kind: "input-required"; result: InputRequiredResult }
-  | { kind: "approved"; approval: HumanApproval }
-  | { kind: "denied"; denial: HumanDenial }
+  /** The person's answer (approve or decline) to the request the form showed. */
+  | { kind: "answered"; answer: ApprovalAnswer }
   /** The host declared no form elicitation: nobody can be asked through it. */
   | { kind: "unavailable" };
 
+/** Makes a person's answer to a request in the approval model (`adTool.answer`). */
+export type Answering = (request: ConfirmRequest, decision: ConfirmDecision) => ApprovalAnswer;
+
 /** What the server carries between the rounds of a 2026-07-28 confirmation, signed. */
 interface Pending {
-  tool: string;
-  fingerprint: string;
-  /** The approval's id: one per elicitation, so one answer confirms one call. */
-  id: string;
-  askedAt: number;
+  /** The request the form showed: one per form, so one answer confirms one call. */
+  request: ConfirmRequest;
+  /** The ad the form said went live with this payload (none when it said nothing). */
+  seen?: string;
 }
 
 /** Asks a person to confirm an exact payload through the MCP host's own form. */
 export interface Elicitation {
   ask(
     request: ConfirmRequest,
+    answering: Answering,
     ctx: ServerContext,
     clientCapabilities: ClientCapabilities | undefined,
   ): Promise<Asked>;
@@ -67,19 +69,26 @@ export function createElicitation(options: ElicitationOptions): Elicitation {
     ttlSeconds: Math.max(1, Math.ceil(options.timeoutMs / 1000)),
   });
 
-  async function askModern(request: ConfirmRequest, ctx: ServerContext): Promise<Asked> {
+  async function askModern(
+    request: ConfirmRequest,
+    answering: Answering,
+    ctx: ServerContext,
+  ): Promise<Asked> {
     const state = ctx.mcpReq.requestState<unknown>();
     const answer = inputResponse(ctx.mcpReq.inputResponses, INPUT_KEY);
     if (typeof state === "string" && answer.kind === "elicit") {
       const pending = await codec.verify(state, ctx).catch(() => undefined);
-      if (pending !== undefined && pending.tool === request.tool) return decide(answer, pending);
+      // An identical ad that went live after the form was shown: the person is asked again, told.
+      if (
+        pending !== undefined &&
+        pending.request.tool === request.tool &&
+        pending.seen === seenIn(request)
+      ) {
+        return decide(answer, pending.request, answering);
+      }
     }
-    const pending: Pending = {
-      tool: request.tool,
-      fingerprint: request.fingerprint,
-      id: `${ELICITATION_VIA}:${randomUUID()}`,
-      askedAt: Date.now(),
-    };
+    const seen = seenIn(request);
+    const pending: Pending = seen === undefined ? { request } : { request, seen };
     return {
       kind: "input-required",
       result: inputRequired({
@@ -89,31 +98,33 @@ export function createElicitation(options: ElicitationOptions): Elicitation {
     };
   }
 
-  async function askLegacy(request: ConfirmRequest, ctx: ServerContext): Promise<Asked> {
-    const pending: Pending = {
-      tool: request.tool,
-      fingerprint: request.fingerprint,
-      id: `${ELICITATION_VIA}:${randomUUID()}`,
-      askedAt: Date.now(),
-    };
+  async function askLegacy(
+    request: ConfirmRequest,
+    answering: Answering,
+    ctx: ServerContext,
+  ): Promise<Asked> {
+    const no = (reason: string): Asked => ({
+      kind: "answered",
+      answer: answering(request, { approved: false, reason }),
+    });
     try {
       const answer = await ctx.mcpReq.elicitInput(form(request), {
         timeout: options.timeoutMs,
         signal: ctx.mcpReq.signal,
       });
-      return decide({ action: answer.action, content: answer.content }, pending);
+      return decide({ action: answer.action, content: answer.content }, request, answering);
     } catch (error) {
-      if (ctx.mcpReq.signal.aborted) return denied("the call was cancelled while the form was open");
+      if (ctx.mcpReq.signal.aborted) return no("the call was cancelled while the form was open");
       if (error instanceof SdkError && error.code === SdkErrorCode.RequestTimeout) {
-        return denied(`no answer within ${seconds(options.timeoutMs)}`);
+        return no(`no answer within ${seconds(options.timeoutMs)}`);
       }
       // The SDK checks an accepted answer against the form's schema; an empty or mistyped one fails.
-      return denied("the form came back without a valid confirmation sentence");
+      return no("the form came back without a valid confirmation sentence");
     }
   }
 
   return {
-    ask(request, ctx, clientCapabilities) {
+    ask(request, answering, ctx, clientCapabilities) {
       // 2026-07-28 requests carry the client's version and capabilities in a per-request envelope.
       const envelope = ctx.mcpReq.envelope as Record<string, unknown> | undefined;
       const modern = envelope?.[PROTOCOL_VERSION_META_KEY] !== undefined;
@@ -121,10 +132,13 @@ export function createElicitation(options: ElicitationOptions): Elicitation {
         ? (envelope?.[CLIENT_CAPABILITIES_META_KEY] as ClientCapabilities | undefined)
         : clientCapabilities;
       if (!supportsForm(capabilities)) return Promise.resolve({ kind: "unavailable" });
-      return modern ? askModern(request, ctx) : askLegacy(request, ctx);
+      return modern ? askModern(request, answering, ctx) : askLegacy(request, answering, ctx);
     },
   };
 }
+
+/** The ad a request tells the person already went live with this payload. */
+export const seenIn = (request: ConfirmRequest): string | undefined => request.previousLive?.adId;
 
 /** Form mode is declared by `elicitation.form`, or by an elicitation capability naming no mode. */
 function supportsForm(capabilities: ClientCapabilities | undefined): boolean {
@@ -155,28 +169,23 @@ function form(request: ConfirmRequest): ElicitRequestFormParams {
 
 function decide(
   answer: { action: "accept" | "decline" | "cancel"; content?: Record<string, unknown> },
-  pending: Pending,
+  request: ConfirmRequest,
+  answering: Answering,
 ): Asked {
-  if (answer.action === "decline") return { kind: "denied", denial: { via: ELICITATION_VIA } };
-  if (answer.action !== "accept") return denied("the confirmation form was closed without an answer");
+  const answered = (decision: ConfirmDecision): Asked => ({
+    kind: "answered",
+    answer: answering(request, decision),
+  });
+  if (answer.action === "decline") return answered({ approved: false });
+  if (answer.action !== "accept") {
+    return answered({ approved: false, reason: "the confirmation form was closed without an answer" });
+  }
   const text = answer.content?.[FIELD];
   if (typeof text !== "string" || text.trim() === "") {
-    return denied("accepted without writing a confirmation sentence");
+    return answered({ approved: false, reason: "accepted without writing a confirmation sentence" });
   }
-  return {
-    kind: "approved",
-    approval: {
-      fingerprint: pending.fingerprint,
-      via: ELICITATION_VIA,
-      text: text.trim(),
-      id: pending.id,
-      // Timed from the ask: the toolkit expires the approval as it would any answer that late.
-      approvedAt: pending.askedAt,
-    },
-  };
+  // The request's expiry is the form's: an answer that comes too late does not redeem.
+  return answered({ approved: true, text: text.trim() });
 }
 
 const seconds = (ms: number) => (ms < 1000 ? `${ms} ms` : `${Math.round(ms / 1000)} s`);
-
-// The toolkit words these as "a person declined: <reason>".
-const denied = (reason: string): Asked => ({ kind: "denied", denial: { via: ELICITATION_VIA, reason } });

@@ -26,7 +26,13 @@ import { CONFIRM_TOOL } from "../guards/confirmation.js";
 import { withTraceContext } from "../guards/telemetry.js";
 import type { ToolDefinition } from "../tools/define.js";
 import type { AdTool, AdToolkit, AdToolsOptions, CallContext, ToolResult } from "../types.js";
-import { createElicitation, type Elicitation } from "./elicitation.js";
+import {
+  type Answering,
+  createElicitation,
+  ELICITATION_VIA,
+  type Elicitation,
+  seenIn,
+} from "./elicitation.js";
 
 /** Options of {@link createMcpServer}. */
 export interface AdrailsMcpServerOptions {
@@ -208,13 +214,24 @@ async function run(
     // request ids, so its retry replays instead of writing twice.
     ...(serverOptions.sessionId === undefined ? {} : { sessionId: serverOptions.sessionId }),
   };
-  const request = toolkit.options.confirm ? null : adTool.confirmationRequest(args);
+  // No call id: each round of a 2026-07-28 confirmation is a JSON-RPC request of its own, so a
+  // request names the form it was shown in (signed state carries it between rounds).
+  const where = serverOptions.sessionId === undefined ? {} : { sessionId: serverOptions.sessionId };
+  let request = toolkit.options.confirm ? null : await adTool.ask(args, where);
   if (!request) return adTool.call(args, context);
-  const asked = await elicitation.ask(request, ctx, server.server.getClientCapabilities());
+  const answering: Answering = (shown, decision) => adTool.answer(shown, decision, ELICITATION_VIA);
+  const capabilities = server.server.getClientCapabilities();
+  let asked = await elicitation.ask(request, answering, ctx, capabilities);
+  // An identical ad that went live while the form was open: ask again, telling the person.
+  for (let round = 0; asked.kind === "answered" && asked.answer.approved && round < 2; round++) {
+    const now = await adTool.ask(args, where);
+    if (now === null || seenIn(now) === seenIn(request)) break;
+    request = now;
+    asked = await elicitation.ask(request, answering, ctx, capabilities);
+  }
   if (asked.kind === "input-required") return asked.result;
-  if (asked.kind === "approved") return adTool.call(args, { ...context, approval: asked.approval });
   // A "no" goes through the toolkit too, so it is audited and follows onUnconfirmedActive.
-  if (asked.kind === "denied") return adTool.call(args, { ...context, denial: asked.denial });
+  if (asked.kind === "answered") return adTool.call(args, { ...context, answer: asked.answer });
   // Nobody could be asked: the toolkit decides as with no confirmation channel.
   const result = await adTool.call(args, context);
   return "blocked" in result && result.blocked === "hard-confirmation"

@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { memoryLiveRecords } from "./live.js";
 import {
   type AdStore,
   type BudgetView,
@@ -191,6 +192,7 @@ export function memoryStore(): AdStore {
 
   return {
     name: "memory",
+    ...memoryLiveRecords(),
 
     async takeRate(key: string, rule: RateRule, want: number): Promise<RateGrant> {
       const now = Date.now();

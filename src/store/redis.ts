@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import { createClient } from "redis";
+import { redisLiveRecords } from "./live.js";
 import { memoryStore } from "./memory.js";
 import {
   BUMP_GENERATION,
@@ -131,6 +132,7 @@ export function redisStore(options: RedisStoreOptions): AdStore {
 
   const store: AdStore = {
     name,
+    ...redisLiveRecords(command, hashed),
     ...(options.onStoreError === "local" ? { fallback: memoryStore() } : {}),
 
     async takeRate(bucket, rule, want) {

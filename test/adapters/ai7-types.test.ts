@@ -31,9 +31,9 @@ const base = {
 };
 
 const host = `
-import { generateText, stepCountIs, type ToolSet } from "ai";
+import { generateText, type ModelMessage, stepCountIs, type ToolSet } from "ai";
 import { MockLanguageModelV3 } from "ai/test";
-import { aiSdkDynamicTools, aiSdkToolApproval, aiSdkTools } from "./dist/adapters/ai-sdk.js";
+import { aiSdkApprovalRound, aiSdkDynamicTools, aiSdkToolApproval, aiSdkTools } from "./dist/adapters/ai-sdk.js";
 import { createAdTools } from "./dist/toolkit.js";
 
 const tools = aiSdkTools(createAdTools({ apiKey: "adk_types" }), { approval: "native", sessionId: "conversation-1" });
@@ -46,6 +46,12 @@ void generateText({
   stopWhen: stepCountIs(3),
   toolApproval: aiSdkToolApproval(tools),
 });
+const messages: ModelMessage[] = [{ role: "user", content: "hi" }];
+const result = await generateText({ model: new MockLanguageModelV3(), tools, messages, stopWhen: stepCountIs(3) });
+const round = await aiSdkApprovalRound(tools, result, (request) =>
+  request.previousLive ? { approved: false, reason: "already live" } : { approved: true, text: "Go" },
+);
+messages.push(...round.messages);
 const dynamic = aiSdkDynamicTools(createAdTools({ apiKey: "adk_types" }), { approval: "native" });
 void generateText({ model: new MockLanguageModelV3(), ...dynamic, prompt: "hi", stopWhen: stepCountIs(3) });
 `;

@@ -216,9 +216,15 @@ describe("2026-07-28 input-required round trips, driven by hand", () => {
       const done = await retry(client, args, first.requestState, accept(SENTENCE));
       expect(done.isError).toBe(false);
       expect(env.activeAds().map((ad) => ad.hard_confirm_text)).toEqual([SENTENCE]);
-      const replayed = await retry(client, args, first.requestState, accept(SENTENCE));
-      expect(replayed.isError).toBe(true);
-      expect(JSON.stringify(replayed.structuredContent)).toContain("already used");
+      // The state the person answered said nothing of a live ad; now one is live (this one), so a
+      // replay is asked again, with the ad named, rather than redeemed.
+      const replayed = (await retry(client, args, first.requestState, accept(SENTENCE))) as unknown as {
+        resultType: string;
+        inputRequests: Record<string, unknown>;
+      };
+      expect(replayed.resultType).toBe("input_required");
+      const [ad] = env.activeAds() as unknown as { ad_id: string }[];
+      expect(JSON.stringify(replayed.inputRequests.confirm)).toContain(`already went live: ad ${ad!.ad_id}`);
       expect(env.pushes()).toHaveLength(1);
       expect(env.sim.control.ads()).toHaveLength(1);
     } finally {

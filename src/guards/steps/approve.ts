@@ -116,7 +116,8 @@ async function confirm(p: PipelineState, call: Call): Promise<Confirmation> {
     { callId: context.toolCallId, scope: target.scope },
     p.o.approvalTtlMs,
   );
-  const asked = await askChannel(p.o.confirm, request, context.signal);
+  const shown = p.o.live ? await p.o.live.annotate(request) : request;
+  const asked = await askChannel(p.o.confirm, shown, context.signal);
   if ("none" in asked) return { approved: false, reason: asked.none };
   const channel = typeof asked.decision.channel === "string" ? asked.decision.channel : "confirm";
   return redeemAnswer(answerRequest(request, asked.decision, channel, p.o.approvalSecret), target, redeem);

@@ -5,6 +5,7 @@ import type { AdToolsOptions, AuditEvent, CallContext } from "../../types.js";
 import type { AskLedger } from "../approval/redeem.js";
 import type { ApprovalLedger } from "../approvals.js";
 import type { DecisionLog } from "../audit.js";
+import type { LiveLedger } from "../live-record.js";
 import type { DerivedId, GivenKeys, IdLedger, RequestIds } from "../request-ids.js";
 import type { SendClaims } from "../shared.js";
 
@@ -27,6 +28,8 @@ export interface PipelineOptions
   ids: IdLedger;
   /** Claims on identical sends, so that processes sharing a store send one of them at a time. */
   claims: SendClaims;
+  /** Ads that went live, per payload: a person approving an identical one is told (the toolkit sets it). */
+  live?: LiveLedger;
 }
 
 /** What the steps of one toolkit's call path share. */
