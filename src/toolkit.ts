@@ -3,7 +3,7 @@ import { DEFAULT_MAX_RESULT_CHARS, toModelText } from "./guards/model-text.js";
 import { createCallPipeline } from "./guards/pipeline.js";
 import { blocked } from "./guards/results.js";
 import { accountNote, scopeRefusal, selectTools } from "./guards/scope.js";
-import { storeApprovalLedger, storeIdLedger, storeSendClaims } from "./guards/shared.js";
+import { storeApprovalLedger, storeAskLedger, storeIdLedger, storeSendClaims } from "./guards/shared.js";
 import { modelSchema } from "./guards/validation.js";
 import { memoryStore } from "./store/index.js";
 import type { ToolDefinition } from "./tools/define.js";
@@ -41,6 +41,8 @@ export function createAdTools(options: AdToolsOptions = {}): AdToolkit {
     accountDefault,
     approvalTtlMs: options.approvalTtlMs ?? DEFAULT_APPROVAL_TTL_MS,
     approvals: storeApprovalLedger(shared),
+    asks: storeAskLedger(shared),
+    approvalSecret: options.approvalSecret,
     ids: storeIdLedger(shared),
     claims: storeSendClaims(shared),
     confirm: options.confirm,
@@ -65,7 +67,9 @@ export function createAdTools(options: AdToolsOptions = {}): AdToolkit {
       description: note?.tool === def.name ? `${def.description} ${note.text}` : def.description,
       inputSchema: options.hideAccountId ? modelSchema(def, { accountDefault, hideAccountId: true }) : schema,
       needsConfirmation: (input) => pipeline.confirmationFor(def, schema, input) !== null,
-      confirmationRequest: (input) => pipeline.confirmationFor(def, schema, input),
+      confirmationRequest: (input, where) => pipeline.confirmationFor(def, schema, input, where),
+      ask: (input, where) => pipeline.ask(def, schema, input, where),
+      answer: (request, decision, channel) => pipeline.answer(request, decision, channel),
       call: (input, context = {}) => pipeline.call(def, schema, input, context),
     };
     return Object.freeze(tool);
@@ -80,7 +84,7 @@ export function createAdTools(options: AdToolsOptions = {}): AdToolkit {
     });
   };
 
-  const { apiKey: _secret, ...shown } = options;
+  const { apiKey: _secret, approvalSecret: _signing, ...shown } = options;
   return Object.freeze({
     tools: Object.freeze(tools),
     get: (name: string) => byName.get(name),

@@ -46,19 +46,70 @@ export interface ConfirmSummary {
   status: "ACTIVE";
 }
 
-/** A request for hard confirmation, bound to the exact payload by `fingerprint`. */
-export interface ConfirmRequest {
+/** What a person sees when asked about a call of any other tool that needs them: the call itself. */
+export interface CallSummary {
   tool: string;
+  /** The tool's own description. */
+  description: string;
+  /** The exact arguments the call would be sent with. */
+  arguments: Record<string, unknown>;
+}
+
+/**
+ * An approval request: one call that needs a person, bound to the exact payload by `fingerprint`.
+ * An answer names it back ({@link ApprovalAnswer}), and it is redeemed once, fleet-wide, under `id`.
+ */
+export interface ConfirmRequest {
+  /** Names this request. Stable for one call (tool call id, session and payload); fresh otherwise. */
+  id: string;
+  tool: string;
+  /** The framework's tool call id, when it has one. */
+  callId?: string;
   fingerprint: string;
-  summary: ConfirmSummary;
-  /** The summary as one short paragraph, ready to show a person. */
-  message: string;
+  /** The ad account the call acts on, when it names one. */
+  account?: string;
+  /** When the person was asked (epoch ms). */
+  askedAt: number;
   /** When an approval of this request stops being valid (epoch ms). */
   expiresAt: number;
+  /** An ACTIVE ad's summary for push-creative; the tool, its description and exact arguments otherwise. */
+  summary: ConfirmSummary | CallSummary;
+  /** The summary as one short paragraph, ready to show a person. */
+  message: string;
+}
+
+/** The approval model's name for a {@link ConfirmRequest}. */
+export type ApprovalRequest = ConfirmRequest;
+
+/**
+ * A person's answer to one {@link ApprovalRequest}: approve (with their sentence, or none, when a
+ * recorded statement is sent) or decline (with a reason), through a channel, at a time. Made by
+ * `adTool.answer()`, which signs it when the toolkit has an `approvalSecret`; passed back with
+ * `call(input, { answer })`. It redeems only for the call it names, once.
+ */
+export interface ApprovalAnswer {
+  /** The request answered: what binds the answer to one call. */
+  request: Pick<
+    ConfirmRequest,
+    "id" | "tool" | "callId" | "fingerprint" | "account" | "askedAt" | "expiresAt"
+  >;
+  approved: boolean;
+  /** Approved: the person's sentence, sent as `hard_confirm_text`. */
+  text?: string;
+  /** Declined: why, shown to the model. */
+  reason?: string;
+  /** Where the person answered: "confirm", "cli", "openai-agents", "langgraph", "ai-sdk", "mcp-elicitation", "inbox". */
+  channel: string;
+  /** When the person answered (epoch ms). */
+  at: number;
+  /** HMAC-SHA256 of everything above under the toolkit's `approvalSecret`, when one is set. */
+  sig?: string;
 }
 
 /** A person's answer. `text` is the confirmation sent to the service as `hard_confirm_text`. */
-export type ConfirmDecision = { approved: true; text: string } | { approved: false; reason?: string };
+export type ConfirmDecision =
+  | { approved: true; text: string; channel?: string }
+  | { approved: false; reason?: string; channel?: string };
 
 /** The human channel for hard confirmation. */
 export type ConfirmChannel = (request: ConfirmRequest) => ConfirmDecision | Promise<ConfirmDecision>;
@@ -111,7 +162,16 @@ export interface CallContext {
   /** Scope for deterministic request ids (a conversation or thread id). */
   sessionId?: string;
   toolCallId?: string;
-  /** A human approval from a framework flow; counts as the hard confirmation for this exact payload. */
+  /**
+   * A person's answer to this call's own approval request (from `adTool.answer()`): the one way a
+   * channel hands an answer in. An approval redeems once for the exact call it names; a decline
+   * refuses the call as `denial` does.
+   */
+  answer?: ApprovalAnswer;
+  /**
+   * A human approval from a framework flow, bound to a payload but to no request. Kept for channels
+   * not yet on `answer`; counts once for this exact payload. Prefer `answer`.
+   */
   approval?: HumanApproval;
   /**
    * A person declined this call in a framework flow: nothing is sent, the result is blocked by
@@ -152,9 +212,26 @@ export interface AdTool {
   readonly inputSchema: z.ZodType;
   /** True when this exact input needs a human's hard confirmation before it can be sent. */
   needsConfirmation(input: unknown): boolean;
-  /** The confirmation request for this input (fingerprint and summary), or null when none is needed. */
-  confirmationRequest(input: unknown): ConfirmRequest | null;
+  /**
+   * The approval request for this input, or null when it needs no person. Pass where the call is
+   * (`toolCallId`, `sessionId`, as its CallContext will) so the request names that call.
+   */
+  confirmationRequest(input: unknown, where?: AskWhere): ConfirmRequest | null;
+  /**
+   * Asks: the request for this input, recorded in the toolkit's store so that a resumed call whose
+   * payload was edited since (a saved state, a checkpoint) cannot redeem an answer. Null when the
+   * input needs no person.
+   */
+  ask(input: unknown, where?: AskWhere): Promise<ConfirmRequest | null>;
+  /** A person's answer to `request` through `channel`, signed when the toolkit has an `approvalSecret`. */
+  answer(request: ConfirmRequest, decision: ConfirmDecision, channel: string): ApprovalAnswer;
   call(input: unknown, context?: CallContext): Promise<ToolResult>;
+}
+
+/** Where a call that asks a person is: as its CallContext will say. */
+export interface AskWhere {
+  toolCallId?: string;
+  sessionId?: string;
 }
 
 /** The guarded, framework-neutral tool set. */
@@ -186,6 +263,12 @@ export interface AdToolsOptions {
   onUnconfirmedActive?: "refuse" | "pause";
   /** How long an approval stays valid (ms). Default 5 minutes. */
   approvalTtlMs?: number;
+  /**
+   * Signs every approval answer (HMAC-SHA256); an answer without a valid signature never redeems.
+   * Set it when answers are kept where others can edit them (saved run states, checkpoints, an
+   * inbox), and give every process of the fleet the same one. Never shown in `toolkit.options`.
+   */
+  approvalSecret?: string;
   onEvent?: (event: AuditEvent) => void;
   /** Scope for deterministic request ids when a call gives none. */
   sessionId?: string;

@@ -32,7 +32,7 @@ export function createCliConfirm(
   if (confirmText !== undefined) {
     return (request) => {
       output.info(`Confirmed by --confirm-text: ${request.message}`);
-      return { approved: true, text: confirmText };
+      return { approved: true, text: confirmText, channel: "cli" };
     };
   }
   if (io.stdin.isTTY !== true || io.stderr.isTTY !== true) return undefined;
@@ -44,9 +44,9 @@ export function createCliConfirm(
       const problem = answer === null ? "the prompt was closed" : rejectAnswer(answer);
       if (problem !== null) {
         io.stderr.write(`Not confirmed (${problem}); nothing will be sent.\n`);
-        return { approved: false, reason: problem };
+        return { approved: false, reason: problem, channel: "cli" };
       }
-      return { approved: true, text: answer!.trim() };
+      return { approved: true, text: answer!.trim(), channel: "cli" };
     } finally {
       spinner?.start();
     }
@@ -56,6 +56,14 @@ export function createCliConfirm(
 function describe(request: ConfirmRequest, output: Output): string {
   const s = output.errStyle;
   const { summary } = request;
+  if (!("adset_id" in summary)) {
+    return [
+      s.bold(s.yellow(`The tool ${summary.tool} needs a person's approval before it runs.`)),
+      output.clean(request.message),
+      `  ${"approval".padEnd(13)}valid until ${new Date(request.expiresAt).toLocaleTimeString()}`,
+      "Type a sentence approving this exact call, or press Enter to refuse.",
+    ].join("\n");
+  }
   const rows: [string, string | undefined][] = [
     ["account", summary.account_id],
     ["ad set", summary.adset_id],

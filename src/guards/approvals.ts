@@ -1,5 +1,4 @@
-import type { HumanApproval } from "../types.js";
-import { canonicalJson, digest } from "./fingerprint.js";
+import { digest } from "./fingerprint.js";
 import { ID_PREFIX } from "./request-ids.js";
 
 /**
@@ -51,64 +50,6 @@ export function confirmationText(text: unknown, via: string, fingerprint: string
 export type Confirmation =
   | { approved: true; text: string; via: string; key?: string }
   | { approved: false; reason: string; declined?: boolean; via?: string };
-
-/** Clock skew tolerated for an approval time from another machine. */
-const FUTURE_SKEW_MS = 60_000;
-
-/**
- * Redeems a framework or host approval for the payload `fingerprint`: bound to that payload, used
- * once, and valid for `ttlMs` from the time it carries (`approvedAt`), or from when this process
- * first sees it when it carries none.
- */
-export async function redeemApproval(
-  approval: unknown,
-  fingerprint: string,
-  options: { ttlMs: number; ledger: ApprovalLedger },
-): Promise<Confirmation> {
-  if (typeof approval !== "object" || approval === null) {
-    return { approved: false, reason: "the approval passed in is malformed" };
-  }
-  const given = approval as Partial<HumanApproval>;
-  if (typeof given.fingerprint !== "string") {
-    return { approved: false, reason: "the approval passed in is malformed" };
-  }
-  if (given.fingerprint !== fingerprint) {
-    return {
-      approved: false,
-      reason: `the approval was given for payload ${given.fingerprint}, not for this payload ${fingerprint}`,
-    };
-  }
-  const now = Date.now();
-  const at = given.approvedAt;
-  if (at !== undefined && (typeof at !== "number" || !Number.isFinite(at) || at > now + FUTURE_SKEW_MS)) {
-    return { approved: false, reason: "the approval carries an invalid time" };
-  }
-  const expiresAt = (at ?? now) + options.ttlMs;
-  if (expiresAt < now) {
-    return {
-      approved: false,
-      reason: `the approval expired (older than ${Math.round(options.ttlMs / 1000)} s)`,
-    };
-  }
-  const via = typeof given.via === "string" && given.via !== "" ? given.via : "a framework approval";
-  const key = approvalKey(given, fingerprint, via);
-  if (!(await options.ledger.consume(key, expiresAt))) {
-    return { approved: false, reason: "the approval was already used once" };
-  }
-  return { approved: true, text: confirmationText(given.text, via, fingerprint), via, key };
-}
-
-/**
- * What identifies an approval: its `id` for this payload, or else everything it says. The tool call
- * it arrives with is left out on purpose, so the same approval object passed with another call is
- * the same approval. The payload is part of it, so ids that repeat across payloads (tool call ids
- * some providers number from 0 in every message) never make one approval stand for another.
- */
-function approvalKey(approval: Partial<HumanApproval>, fingerprint: string, via: string): string {
-  if (typeof approval.id === "string" && approval.id !== "") return `id:${fingerprint}:${approval.id}`;
-  const text = typeof approval.text === "string" ? approval.text : "";
-  return `anon:${digest(canonicalJson({ fingerprint, via, text, approvedAt: approval.approvedAt ?? null }))}`;
-}
 
 /**
  * The request id of a push made under an approval: the same in every process that receives the

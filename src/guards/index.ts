@@ -1,4 +1,17 @@
 export {
+  type AskLedger,
+  answerRequest,
+  approvalRequest,
+  askSlot,
+  needsPerson,
+  type RedeemedCall,
+  type RedeemOptions,
+  type RequestPlace,
+  readAnswer,
+  redeemAnswer,
+  redeemApproval,
+} from "./approval/index.js";
+export {
   type ApprovalLedger,
   approvalRequestId,
   type BoundDecision,
@@ -7,11 +20,16 @@ export {
   confirmationText,
   memoryApprovalLedger,
   type PendingConfirmation,
-  redeemApproval,
   sentence,
 } from "./approvals.js";
 export { type DecisionLog, decide, type GuardDecision, safely } from "./audit.js";
-export { askChannel, CONFIRM_TOOL, confirmRequest, denialOf, needsHardConfirmation } from "./confirmation.js";
+export {
+  askChannel,
+  type ChannelAnswer,
+  CONFIRM_TOOL,
+  denialOf,
+  needsHardConfirmation,
+} from "./confirmation.js";
 export { type Conflict, classifyConflict } from "./conflicts.js";
 export { canonicalJson, digest, fingerprint, retryKeys } from "./fingerprint.js";
 export { DEFAULT_MAX_RESULT_CHARS, toModelText } from "./model-text.js";

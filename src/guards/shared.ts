@@ -1,4 +1,5 @@
 import type { AdStore } from "../store/index.js";
+import type { AskLedger } from "./approval/redeem.js";
 import type { ApprovalLedger } from "./approvals.js";
 import { type IdLedger, memoryIdLedger } from "./request-ids.js";
 
@@ -11,6 +12,17 @@ export const LEDGER_TTL_MS = 7 * 24 * 3_600_000;
 /** Approvals used once across every process on `store`, expiring on the store's clock. */
 export function storeApprovalLedger(store: AdStore): ApprovalLedger {
   return { consume: (id, expiresAt) => store.consume(id, expiresAt) };
+}
+
+/**
+ * The payload each call was first asked about, in `store` (its pins: first one wins, and expires),
+ * so every process on the store tells an edited resumed call from the one a person saw.
+ */
+export function storeAskLedger(store: AdStore): AskLedger {
+  return {
+    record: (slot, fingerprint, ttlMs) => store.pin(slot, fingerprint, ttlMs),
+    recorded: (slot) => store.pinned(slot),
+  };
 }
 
 /**

@@ -12,7 +12,7 @@ import {
   rejectAdCall,
 } from "../../src/adapters/openai-agents.js";
 import { providerSchema } from "../../src/adapters/shared.js";
-import type { AdToolkit, AuditEvent, ToolResult } from "../../src/types.js";
+import type { AdToolkit, AuditEvent, ConfirmSummary, ToolResult } from "../../src/types.js";
 import {
   type AgentsTurn,
   agentsText,
@@ -345,10 +345,11 @@ describe("native approval of an ACTIVE push", () => {
       script(push("c1", "ACTIVE"), push("c2", "ACTIVE", { headline: "Other ad" })),
     );
     const first = await run(agent, "Launch both.");
-    expect(first.interruptions.map((i) => adConfirmationRequest(i)?.summary.headline)).toEqual([
-      "Summer gear",
-      "Other ad",
-    ]);
+    expect(
+      first.interruptions.map(
+        (i) => (adConfirmationRequest(i)?.summary as ConfirmSummary | undefined)?.headline,
+      ),
+    ).toEqual(["Summer gear", "Other ad"]);
     approveAdCall(first.state, first.interruptions[1]!, { text: "Only the other one - Dana" });
     await rejectAdCall(first.state, first.interruptions[0]!, { reason: "Not this one" });
     const done = await run(agent, first.state);
@@ -499,7 +500,9 @@ describe("a serialized run state", () => {
     const first = await run(agent, "Launch it.");
     const resumed = await RunState.fromString(agent, edit(first.state.toString()));
     const [interruption] = resumed.getInterruptions();
-    expect(adConfirmationRequest(interruption!)?.summary.headline).toBe("Winter gear");
+    expect((adConfirmationRequest(interruption!)?.summary as ConfirmSummary | undefined)?.headline).toBe(
+      "Winter gear",
+    );
     approveAdCall(resumed, interruption!, { text: "Yes - Dana" });
     const done = await run(agent, resumed);
     expect(keptResults(done).get("c1")).toMatchObject({ ok: false, blocked: "hard-confirmation" });

@@ -1,19 +1,16 @@
 import { describe, expect, it } from "vitest";
+import { redeemApproval } from "../../src/guards/approval/redeem.js";
+import { approvalRequest } from "../../src/guards/approval/request.js";
 import {
   approvalRequestId,
   bindDecision,
   confirmationText,
   memoryApprovalLedger,
-  redeemApproval,
   sentence,
 } from "../../src/guards/approvals.js";
-import {
-  askChannel,
-  confirmRequest,
-  denialOf,
-  needsHardConfirmation,
-} from "../../src/guards/confirmation.js";
-import type { ConfirmRequest } from "../../src/types.js";
+import { askChannel, denialOf, needsHardConfirmation } from "../../src/guards/confirmation.js";
+import { getTool } from "../../src/tools/index.js";
+import type { ConfirmRequest, ConfirmSummary } from "../../src/types.js";
 
 const body = {
   account_id: "act_1",
@@ -26,8 +23,10 @@ const body = {
   status: "ACTIVE",
 };
 
-const request = (ttlMs = 1000): ConfirmRequest =>
-  confirmRequest("push-creative", "fp_abc", body, Date.now() + ttlMs);
+const push = getTool("push-creative")!;
+const confirmRequest = (fp: string, b: Record<string, unknown>, ttlMs: number): ConfirmRequest =>
+  approvalRequest(push, b, fp, { scope: "test" }, ttlMs);
+const request = (ttlMs = 1000): ConfirmRequest => confirmRequest("fp_abc", body, ttlMs);
 
 describe("needsHardConfirmation", () => {
   it("is true only for push-creative with status exactly ACTIVE", () => {
@@ -48,7 +47,7 @@ describe("needsHardConfirmation", () => {
   });
 });
 
-describe("confirmRequest", () => {
+describe("approvalRequest", () => {
   it("summarises the ad for a person and carries the fingerprint", () => {
     const req = request();
     expect(req.summary).toEqual({
@@ -69,7 +68,6 @@ describe("confirmRequest", () => {
 
   it("names a lead form and a video", () => {
     const req = confirmRequest(
-      "push-creative",
       "fp_x",
       {
         account_id: "act_1",
@@ -80,8 +78,9 @@ describe("confirmRequest", () => {
       },
       0,
     );
-    expect(req.summary.media).toBe("video https://v.example.com/a.mp4");
-    expect(req.summary.destination).toBe("lead form F9");
+    const summary = req.summary as ConfirmSummary;
+    expect(summary.media).toBe("video https://v.example.com/a.mp4");
+    expect(summary.destination).toBe("lead form F9");
   });
 });
 
@@ -193,44 +192,34 @@ describe("bindDecision", () => {
 });
 
 describe("askChannel", () => {
-  it("passes the person's text, or a statement when they approved without one", async () => {
+  it("passes the person's decision as given", async () => {
     expect(await askChannel(() => ({ approved: true, text: "Yes, launch it" }), request())).toEqual({
-      approved: true,
-      text: "Yes, launch it",
-      via: "confirm",
+      decision: { approved: true, text: "Yes, launch it" },
     });
-    const blank = await askChannel(async () => ({ approved: true, text: "  " }), request());
-    expect(blank).toMatchObject({ approved: true, text: expect.stringContaining("fp_abc") });
+    expect(await askChannel(() => ({ approved: false, reason: "not today" }), request())).toEqual({
+      decision: { approved: false, reason: "not today" },
+    });
   });
 
-  it("fails closed on a denial, a throw, a malformed answer, a late answer and an abort", async () => {
-    expect(await askChannel(() => ({ approved: false, reason: "not today" }), request())).toEqual({
-      approved: false,
-      reason: "a person declined: not today",
-      declined: true,
-      via: "confirm",
-    });
-    // A malformed answer is no decision at all, not a person's no.
-    expect(await askChannel(() => ({ approved: "yes" }) as any, request())).not.toHaveProperty("declined");
-    expect(
-      (
-        await askChannel(() => {
-          throw new Error("boom");
-        }, request())
-      ).approved,
-    ).toBe(false);
-    expect((await askChannel(() => Promise.reject(new Error("boom")), request())).approved).toBe(false);
-    expect((await askChannel(() => ({ approved: "yes" }) as any, request())).approved).toBe(false);
-    expect((await askChannel(() => undefined as any, request())).approved).toBe(false);
+  it("is no answer on a throw, a malformed answer, a late answer and an abort", async () => {
+    const none = (asked: unknown) => expect(asked).toEqual({ none: expect.any(String) });
+    none(
+      await askChannel(() => {
+        throw new Error("boom");
+      }, request()),
+    );
+    none(await askChannel(() => Promise.reject(new Error("boom")), request()));
+    none(await askChannel(() => ({ approved: "yes" }) as any, request()));
+    none(await askChannel(() => undefined as any, request()));
     const late = await askChannel(
       () => new Promise((r) => setTimeout(() => r({ approved: true, text: "ok" }), 80)),
       request(20),
     );
-    expect(late).toMatchObject({ approved: false, reason: expect.stringContaining("window closed") });
+    expect(late).toEqual({ none: expect.stringContaining("window closed") });
     const controller = new AbortController();
     const pending = askChannel(() => new Promise(() => {}), request(), controller.signal);
     controller.abort();
-    expect(await pending).toMatchObject({ approved: false, reason: expect.stringContaining("cancelled") });
+    expect(await pending).toEqual({ none: expect.stringContaining("cancelled") });
   });
 });
 

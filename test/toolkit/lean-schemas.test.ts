@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { explicitJsonSchema, modelJsonSchema } from "../../src/adapters/shared.js";
 import { createAdTools } from "../../src/toolkit.js";
-import type { AdToolsOptions } from "../../src/types.js";
+import type { AdToolsOptions, ConfirmSummary } from "../../src/types.js";
 
 const kit = (options: AdToolsOptions = {}) =>
   createAdTools({ apiKey: "adk_unused_placeholder", baseUrl: "http://127.0.0.1:9", ...options });
@@ -67,7 +67,7 @@ describe("lean model schemas", () => {
       website_url: "https://shop.example.com",
       status: "ACTIVE",
     });
-    expect(request?.summary.account_id).toBe("act_777");
+    expect((request?.summary as ConfirmSummary | undefined)?.account_id).toBe("act_777");
     // Without a default account there is nothing to hide.
     const required = modelJsonSchema(kit({ hideAccountId: true }).get("push-creative")!).required;
     expect(required).toContain("account_id");

@@ -1,0 +1,105 @@
+import { createHmac, timingSafeEqual } from "node:crypto";
+import type { ApprovalAnswer, ApprovalRequest, ConfirmDecision } from "../../types.js";
+
+/**
+ * A person's answer to `request` through `channel`, now. With a `secret` the answer is signed:
+ * request, decision, sentence or reason, channel and time together, so that no part of it can be
+ * edited, nor the answer moved to another request, where it is kept (a saved run state, a
+ * checkpoint, an inbox) without the secret.
+ */
+export function answerRequest(
+  request: ApprovalRequest | ApprovalAnswer["request"],
+  decision: ConfirmDecision,
+  channel: string,
+  secret?: string,
+): ApprovalAnswer {
+  const { id, tool, callId, fingerprint, account, askedAt, expiresAt } = request;
+  const answer: ApprovalAnswer = {
+    request: {
+      id,
+      tool,
+      ...(callId === undefined ? {} : { callId }),
+      fingerprint,
+      ...(account === undefined ? {} : { account }),
+      askedAt,
+      expiresAt,
+    },
+    approved: decision.approved === true,
+    channel,
+    at: Date.now(),
+  };
+  if (decision.approved === true) {
+    const text = typeof decision.text === "string" ? decision.text.trim() : "";
+    if (text !== "") answer.text = text;
+  } else {
+    const reason = typeof decision.reason === "string" ? decision.reason.trim() : "";
+    if (reason !== "") answer.reason = reason;
+  }
+  return secret === undefined ? answer : { ...answer, sig: signature(answer, secret) };
+}
+
+/** The answer as it was given, checked for shape (and signature, with a secret), or why it is not one. */
+export function readAnswer(
+  value: unknown,
+  secret?: string,
+): { answer: ApprovalAnswer } | { problem: string } {
+  if (!isAnswer(value)) return { problem: "the answer passed in is malformed" };
+  if (secret !== undefined && !signedRightly(value, secret)) {
+    return {
+      problem:
+        "the answer does not carry a valid signature (it was edited where it was kept, or signed with another secret)",
+    };
+  }
+  return { answer: value };
+}
+
+function isAnswer(value: unknown): value is ApprovalAnswer {
+  if (value === null || typeof value !== "object") return false;
+  const a = value as Partial<ApprovalAnswer>;
+  const r = a.request as Partial<ApprovalAnswer["request"]> | undefined;
+  const optionalString = (v: unknown) => v === undefined || typeof v === "string";
+  return (
+    typeof a.approved === "boolean" &&
+    typeof a.channel === "string" &&
+    typeof a.at === "number" &&
+    optionalString(a.text) &&
+    optionalString(a.reason) &&
+    optionalString(a.sig) &&
+    r !== null &&
+    typeof r === "object" &&
+    typeof r.id === "string" &&
+    typeof r.tool === "string" &&
+    typeof r.fingerprint === "string" &&
+    typeof r.askedAt === "number" &&
+    typeof r.expiresAt === "number" &&
+    optionalString(r.callId) &&
+    optionalString(r.account)
+  );
+}
+
+function signature(answer: ApprovalAnswer, secret: string): string {
+  const r = answer.request;
+  const content = [
+    "adrails-answer-1",
+    r.id,
+    r.tool,
+    r.callId ?? null,
+    r.fingerprint,
+    r.account ?? null,
+    r.askedAt,
+    r.expiresAt,
+    answer.approved,
+    answer.text ?? null,
+    answer.reason ?? null,
+    answer.channel,
+    answer.at,
+  ];
+  return createHmac("sha256", secret).update(JSON.stringify(content)).digest("base64url");
+}
+
+function signedRightly(answer: ApprovalAnswer, secret: string): boolean {
+  if (typeof answer.sig !== "string") return false;
+  const expected = Buffer.from(signature(answer, secret));
+  const given = Buffer.from(answer.sig);
+  return given.length === expected.length && timingSafeEqual(given, expected);
+}

@@ -1,0 +1,177 @@
+import type { ToolDefinition } from "../../tools/define.js";
+import type { AuditEvent, CallContext, ToolResult, UnboundAnswer } from "../../types.js";
+import { answerRequest } from "../approval/answer.js";
+import { type RedeemedCall, redeemAnswer, redeemApproval } from "../approval/redeem.js";
+import { approvalRequest, needsPerson } from "../approval/request.js";
+import { type Confirmation, sentence } from "../approvals.js";
+import { type DecisionLog, decide } from "../audit.js";
+import { askChannel, CONFIRM_TOOL, denialOf } from "../confirmation.js";
+import { creativeLoopNote, type PushStatus, pushNote } from "../notes.js";
+import { blocked } from "../results.js";
+import { CONFIRM_FIELD } from "../validation.js";
+import type { Call, PipelineState } from "./call.js";
+import { changeOf, type Prepared } from "./prepare.js";
+
+/** The scope a call's ids, requests and asks live in: its session, the toolkit's, or this toolkit. */
+export function scopeOf(p: PipelineState, context: { sessionId?: string }): string {
+  return context.sessionId ?? p.o.sessionId ?? p.instanceScope;
+}
+
+/** A pause of an ACTIVE push that the "pause" option turns into a PAUSED ad instead of a refusal. */
+const downgrades = (p: PipelineState, def: ToolDefinition) =>
+  p.o.onUnconfirmedActive === "pause" && def.name === CONFIRM_TOOL;
+
+/** A person said no to this call in a framework: refused, unless "pause" sends an ACTIVE push PAUSED. */
+export function deniedStep(
+  p: PipelineState,
+  def: ToolDefinition,
+  prepared: Prepared,
+  context: CallContext,
+  log: DecisionLog,
+  audit: Partial<AuditEvent>,
+): ToolResult | undefined {
+  const declined =
+    context.denial ??
+    (context.answer?.approved === false
+      ? { via: context.answer.channel, reason: context.answer.reason }
+      : undefined);
+  if (declined === undefined) return undefined;
+  if (prepared.ok && downgrades(p, def) && needsPerson(def, prepared.body)) return undefined;
+  if (prepared.ok) audit.fingerprint = changeOf(def, prepared.body);
+  const denial = denialOf(declined);
+  decide(log, "hard-confirmation", "refuse", `${denial.reason} (via ${denial.via})`);
+  return prepared.ok
+    ? declinedResult(def, prepared.body, denial.reason, prepared.notes)
+    : declinedResult(def, undefined, denial.reason, []);
+}
+
+/** A person's answer for a call that needs one, and the notes the outcome of a push or loop needs. */
+export async function confirmStep(p: PipelineState, call: Call): Promise<ToolResult | undefined> {
+  const { def, log, notes } = call;
+  if (def.name === "creative-loop") {
+    const autoLaunch = call.body.auto_launch === true;
+    call.outcomeNotes.push((outcome) => creativeLoopNote(autoLaunch, outcome));
+  }
+  const isPush = def.name === CONFIRM_TOOL;
+  let push: PushStatus | undefined;
+  if (!needsPerson(def, call.body)) {
+    if (!isPush) return undefined;
+    decide(log, "hard-confirmation", "allow", "not ACTIVE: created PAUSED");
+    push = { kind: "paused", status: call.body.status };
+  } else {
+    const confirmation = await confirm(p, call);
+    if (confirmation.approved) {
+      if (CONFIRM_FIELD in def.input.shape) call.body = { ...call.body, [CONFIRM_FIELD]: confirmation.text };
+      call.approvalKey = confirmation.key;
+      decide(log, "hard-confirmation", "allow", `approved by a person via ${confirmation.via}`);
+      push = { kind: "approved" };
+    } else if (downgrades(p, def)) {
+      call.body = { ...call.body, status: "PAUSED" };
+      call.change = changeOf(def, call.body);
+      call.audit.fingerprint = call.change;
+      decide(log, "hard-confirmation", "modify", `created PAUSED instead of ACTIVE: ${confirmation.reason}`);
+      notes.push(
+        `Status ACTIVE was not approved by a person (${confirmation.reason}), so adrails changed it to PAUSED.`,
+      );
+      push = { kind: "downgraded" };
+    } else {
+      decide(log, "hard-confirmation", "refuse", confirmation.reason);
+      if (confirmation.declined) return declinedResult(def, call.body, confirmation.reason, notes);
+      return unapproved(def, confirmation.reason, notes);
+    }
+  }
+  if (isPush && push) {
+    const status = push;
+    call.outcomeNotes.push((outcome) => pushNote(status, outcome));
+  }
+  return undefined;
+}
+
+/**
+ * The one way a call that needs a person gets an answer: a framework's answer handed in (an
+ * answer to this call's request, or a legacy approval), or else the host's confirm channel, whose
+ * decision becomes an answer to a request made now. Every answer is redeemed the same way.
+ */
+async function confirm(p: PipelineState, call: Call): Promise<Confirmation> {
+  const { context, def } = call;
+  if (context.denial !== undefined) return denialOf(context.denial);
+  if (context.unbound !== undefined) return unboundOf(context.unbound);
+  const target: RedeemedCall = {
+    tool: def.name,
+    fingerprint: call.change,
+    scope: scopeOf(p, context),
+    ...(context.toolCallId === undefined ? {} : { callId: context.toolCallId }),
+    ...(typeof call.body.account_id === "string" ? { account: call.body.account_id } : {}),
+  };
+  const redeem = { ledger: p.o.approvals, asks: p.o.asks, secret: p.o.approvalSecret };
+  if (context.answer !== undefined) return redeemAnswer(context.answer, target, redeem);
+  if (context.approval !== undefined) {
+    return redeemApproval(context.approval, target, { ...redeem, ttlMs: p.o.approvalTtlMs });
+  }
+  if (!p.o.confirm) return { approved: false, reason: "no confirmation channel is configured" };
+  const request = approvalRequest(
+    def,
+    call.body,
+    call.change,
+    { callId: context.toolCallId, scope: target.scope },
+    p.o.approvalTtlMs,
+  );
+  const asked = await askChannel(p.o.confirm, request, context.signal);
+  if ("none" in asked) return { approved: false, reason: asked.none };
+  const channel = typeof asked.decision.channel === "string" ? asked.decision.channel : "confirm";
+  return redeemAnswer(answerRequest(request, asked.decision, channel, p.o.approvalSecret), target, redeem);
+}
+
+/** A person's answer that does not bind to this call, as a confirmation that did not happen. */
+function unboundOf(unbound: UnboundAnswer): Confirmation {
+  const via =
+    typeof unbound?.via === "string" && unbound.via !== "" ? unbound.via : "a framework approval flow";
+  const pending = Array.isArray(unbound?.pending) ? unbound.pending.filter((p) => typeof p === "string") : [];
+  const listed = pending.length > 0 ? ` (pending: ${pending.join(", ")})` : "";
+  return {
+    approved: false,
+    via,
+    reason: `a person's answer via ${via} could not be bound to this payload: ${String(unbound?.reason)}${listed}; the host must answer naming the payload's fingerprint or tool call, or answer each interrupt by its id`,
+  };
+}
+
+/** The refusal when no person's answer redeemed for a call that needs one. */
+function unapproved(def: ToolDefinition, reason: string, notes: string[]): ToolResult {
+  if (def.name === CONFIRM_TOOL) {
+    return blocked(
+      "hard-confirmation",
+      `An ACTIVE ad can start spending money, so it needs a person's approval, and there is none: ${sentence(reason)}`,
+      "Nothing was sent. Create the ad with status PAUSED instead, or ask the user to approve making it ACTIVE.",
+      notes,
+    );
+  }
+  return blocked(
+    "hard-confirmation",
+    `The ${def.name} call needs a person's approval, and there is none: ${sentence(reason)}`,
+    "Nothing was sent. Ask the user to approve this exact call, or leave it.",
+    notes,
+  );
+}
+
+/** The refusal after a person declined the call: nothing sent, and not to be repeated unchanged. */
+function declinedResult(
+  def: ToolDefinition,
+  body: Record<string, unknown> | undefined,
+  reason: string,
+  notes: string[],
+): ToolResult {
+  if (body !== undefined && def.name === CONFIRM_TOOL && needsPerson(def, body)) {
+    return blocked(
+      "hard-confirmation",
+      `An ACTIVE ad can start spending money, so it needs a person's approval, and there is none: ${sentence(reason)}`,
+      "Nothing was sent. Do not repeat the call as ACTIVE. Create the ad with status PAUSED if the user wants it, or ask the user what to change.",
+      notes,
+    );
+  }
+  return blocked(
+    "hard-confirmation",
+    `The ${def.name} call was not run: ${sentence(reason)}`,
+    "Nothing was sent. Do not repeat the call unchanged; ask the user what to change.",
+    notes,
+  );
+}

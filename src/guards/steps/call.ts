@@ -1,0 +1,56 @@
+import type { AdClient } from "../../client/index.js";
+import type { Outcome } from "../../client/outcome.js";
+import type { ToolDefinition } from "../../tools/define.js";
+import type { AdToolsOptions, AuditEvent, CallContext } from "../../types.js";
+import type { AskLedger } from "../approval/redeem.js";
+import type { ApprovalLedger } from "../approvals.js";
+import type { DecisionLog } from "../audit.js";
+import type { DerivedId, GivenKeys, IdLedger, RequestIds } from "../request-ids.js";
+import type { SendClaims } from "../shared.js";
+
+/** What the call path needs from the toolkit. */
+export interface PipelineOptions
+  extends Pick<AdToolsOptions, "confirm" | "onUnconfirmedActive" | "onEvent" | "onOutcome" | "sessionId"> {
+  client: AdClient;
+  /** The key every surface is scrubbed of. */
+  apiKey: string;
+  accountDefault?: string;
+  approvalTtlMs: number;
+  approvals: ApprovalLedger;
+  /** The payload each call was first asked about, so edited saved state cannot redeem an answer. */
+  asks: AskLedger;
+  /** With a secret, only signed answers redeem, and answers made here are signed. */
+  approvalSecret?: string;
+  ids: IdLedger;
+  /** Claims on identical sends, so that processes sharing a store send one of them at a time. */
+  claims: SendClaims;
+}
+
+/** What the steps of one toolkit's call path share. */
+export interface PipelineState {
+  o: PipelineOptions;
+  /** Scope of ids when no session is given: this toolkit, so separate runs never replay each other. */
+  instanceScope: string;
+  requestIds: RequestIds;
+  givenKeys: GivenKeys;
+  inflight: Map<string, Promise<Outcome>>;
+}
+
+/** One call on its way through the steps. */
+export interface Call {
+  def: ToolDefinition;
+  context: CallContext;
+  log: DecisionLog;
+  audit: Partial<AuditEvent>;
+  body: Record<string, unknown>;
+  /** Fingerprint of the intended change ("" for reads nobody audits). */
+  change: string;
+  notes: string[];
+  /** Notes about what happened, written once the answer is known. */
+  outcomeNotes: ((outcome: Outcome) => string | undefined)[];
+  givenId?: string;
+  /** The approval key an approved ACTIVE push is bound to. */
+  approvalKey?: string;
+  ids?: DerivedId;
+  idDerived: boolean;
+}
