@@ -131,7 +131,7 @@ function unknownDefinition(
     description:
       effect === "read"
         ? (tool.description ?? tool.name)
-        : `${tool.description ?? tool.name} (A tool of the service's MCP door that adrails does not know: every call waits for a person's approval.)`,
+        : `${tool.description ?? tool.name} (A tool of the service's MCP door that adrails does not know: every call waits for a person's approval.${annotationText(tool.annotations)})`,
     input: shape,
     effect,
     plan: "not-shown",
@@ -144,4 +144,14 @@ function unknownDefinition(
     inputSchema: input,
     ...(effect === "write" ? { needsPerson: () => true } : {}),
   };
+}
+
+/** The door's annotations, shown to the person; never a reason to skip asking. */
+function annotationText(annotations: ToolAnnotations | undefined): string {
+  if (!annotations) return "";
+  const parts: string[] = [];
+  for (const key of ["readOnlyHint", "destructiveHint", "idempotentHint", "openWorldHint"] as const) {
+    if (typeof annotations[key] === "boolean") parts.push(`${key} ${annotations[key]}`);
+  }
+  return parts.length > 0 ? ` The door annotates it ${parts.join(", ")}; adrails asks anyway.` : "";
 }

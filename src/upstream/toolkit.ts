@@ -1,13 +1,12 @@
 import { DEFAULT_MAX_RESULT_CHARS, toModelText } from "../guards/model-text.js";
 import { createCallPipeline } from "../guards/pipeline.js";
 import { blocked } from "../guards/results.js";
-import { storeApprovalLedger, storeIdLedger, storeSendClaims } from "../guards/shared.js";
-import { modelSchema, validate } from "../guards/validation.js";
+import { storeApprovalLedger, storeAskLedger, storeIdLedger, storeSendClaims } from "../guards/shared.js";
+import { modelSchema } from "../guards/validation.js";
 import { memoryStore } from "../store/index.js";
 import type { AdTool, AdToolkit, AdToolsOptions, CallContext, ToolResult } from "../types.js";
 import { type CatalogProblem, checkCatalog } from "./catalog.js";
 import { mapCatalog, type UpstreamTool, type UpstreamToolMap } from "./mapping.js";
-import { askPerson, personRequest, unapproved } from "./person-gate.js";
 import { credentialStore } from "./store.js";
 import { storedAuth } from "./stored-auth.js";
 import { createMcpWire, type McpWire } from "./wire.js";
@@ -25,6 +24,8 @@ export interface McpDoorOptions
   /** Door tools declared read-only, or mapped to the known tool they are. */
   toolMap?: UpstreamToolMap;
   fetch?: typeof fetch;
+  /** Where messages for people go (a credentials file made private). Default: stderr. */
+  warn?: (message: string) => void;
 }
 
 /** A toolkit on the MCP door: the door's catalog, guarded, re-listed when the door says it changed. */
@@ -39,12 +40,17 @@ export interface McpDoorToolkit extends AdToolkit {
 }
 
 /** The MCP endpoint from options and environment. */
-export function mcpUrlOf(options: { mcpUrl?: string; baseUrl?: string }, env: NodeJS.ProcessEnv = process.env): string {
+export function mcpUrlOf(
+  options: { mcpUrl?: string; baseUrl?: string },
+  env: NodeJS.ProcessEnv = process.env,
+): string {
   const explicit = options.mcpUrl ?? env.ADRAILS_MCP_URL;
   if (explicit && explicit.trim() !== "") return explicit;
   const base = options.baseUrl ?? env.ADRAILS_BASE_URL ?? "";
   if (base.trim() === "") {
-    throw new TypeError("adrails: no MCP door given: set mcpUrl (env ADRAILS_MCP_URL) or baseUrl (env ADRAILS_BASE_URL)");
+    throw new TypeError(
+      "adrails: no MCP door given: set mcpUrl (env ADRAILS_MCP_URL) or baseUrl (env ADRAILS_BASE_URL)",
+    );
   }
   return `${base.replace(/\/+$/, "")}/api/mcp`;
 }
@@ -57,7 +63,7 @@ export function mcpUrlOf(options: { mcpUrl?: string; baseUrl?: string }, env: No
  */
 export async function connectAdTools(options: McpDoorOptions): Promise<McpDoorToolkit> {
   const mcpUrl = mcpUrlOf(options);
-  const store = credentialStore({ home: options.home });
+  const store = credentialStore({ home: options.home, warn: options.warn });
   let stale = false;
   const auth = storedAuth({ store, mcpUrl, fetch: options.fetch });
   const wire: McpWire = createMcpWire({
@@ -75,13 +81,14 @@ export async function connectAdTools(options: McpDoorOptions): Promise<McpDoorTo
   });
   const shared = options.store ?? memoryStore();
   const ttlMs = options.approvalTtlMs ?? DEFAULT_APPROVAL_TTL_MS;
-  const ledger = storeApprovalLedger(shared);
   const pipeline = createCallPipeline({
     client: wire,
     apiKey: "",
     accountDefault: options.accountId,
     approvalTtlMs: ttlMs,
-    approvals: ledger,
+    approvals: storeApprovalLedger(shared),
+    asks: storeAskLedger(shared),
+    approvalSecret: options.approvalSecret,
     ids: storeIdLedger(shared),
     claims: storeSendClaims(shared),
     confirm: options.confirm,
@@ -110,47 +117,29 @@ export async function connectAdTools(options: McpDoorOptions): Promise<McpDoorTo
     runs = new Map(made.map((m) => [m.tool.name, m.run]));
   }
 
-  function makeTool(tool: UpstreamTool): { tool: AdTool; run: (input: unknown, context: CallContext) => Promise<ToolResult> } {
+  function makeTool(tool: UpstreamTool): {
+    tool: AdTool;
+    run: (input: unknown, context: CallContext) => Promise<ToolResult>;
+  } {
     const def = tool.definition;
-    const known = tool.guard === "known";
-    const schema = known ? modelSchema(def, { accountDefault: options.accountId }) : def.inputSchema;
-    const gated = def.needsPerson !== undefined && def.name === tool.name && !known;
-    const check = (input: unknown) => {
-      const raw = input === undefined || input === null ? {} : input;
-      const validated = validate(tool.name, schema, raw);
-      return validated.ok ? validated.value : undefined;
-    };
-    const request = (input: unknown) => {
-      if (!gated) return pipeline.confirmationFor(def, schema, input);
-      const body = check(input);
-      return body ? personRequest(tool, body, Date.now() + ttlMs) : null;
-    };
-    const run = async (input: unknown, context: CallContext): Promise<ToolResult> => {
-      if (!gated) return pipeline.call(def, schema, input, context);
-      const body = check(input);
-      // Invalid input is refused by the pipeline's own validation, with its message.
-      if (!body) return pipeline.call(def, schema, input, context);
-      const asked = await askPerson(personRequest(tool, body, Date.now() + ttlMs), context, {
-        confirm: options.confirm,
-        ledger,
-        ttlMs,
-      });
-      if (!asked.approved) return pipeline.refuse(tool.name, context, () => unapproved(tool, asked));
-      const { approval: _a, denial: _d, unbound: _u, ...rest } = context;
-      return pipeline.call(def, schema, body, rest);
-    };
-    const adTool = Object.freeze({
+    // A known tool keeps the model-facing schema of REST (no hard_confirm_text, retry keys
+    // optional); any other tool shows the door's own schema.
+    const schema =
+      tool.guard === "known" ? modelSchema(def, { accountDefault: options.accountId }) : def.inputSchema;
+    const adTool: AdTool = Object.freeze({
       name: tool.name,
       group: def.group,
       definition: def,
       description: tool.description,
       inputSchema: schema,
-      needsConfirmation: (input: unknown) => request(input) !== null,
-      confirmationRequest: request,
+      needsConfirmation: (input) => pipeline.confirmationFor(def, schema, input) !== null,
+      confirmationRequest: (input, where) => pipeline.confirmationFor(def, schema, input, where),
+      ask: (input, where) => pipeline.ask(def, schema, input, where),
+      answer: (request, decision, channel) => pipeline.answer(request, decision, channel),
       // Through the toolkit, so a tool the door no longer lists is refused, not sent.
-      call: (input: unknown, context: CallContext = {}) => call(tool.name, input, context),
+      call: (input, context = {}) => call(tool.name, input, context),
     } satisfies AdTool);
-    return { tool: adTool, run };
+    return { tool: adTool, run: (input, context) => pipeline.call(def, schema, input, context) };
   }
 
   await relist();
@@ -162,7 +151,11 @@ export async function connectAdTools(options: McpDoorOptions): Promise<McpDoorTo
     const problem = problems.find((p) => p.name === name);
     return pipeline.refuse(String(name), context, () =>
       problem
-        ? blocked("scope", `${name} is not offered: ${problem.reason}.`, "Nothing was sent. Use another tool.")
+        ? blocked(
+            "scope",
+            `${name} is not offered: ${problem.reason}.`,
+            "Nothing was sent. Use another tool.",
+          )
         : blocked(
             "scope",
             `The service's MCP door does not list a tool named "${name}" (any more).`,
@@ -171,7 +164,7 @@ export async function connectAdTools(options: McpDoorOptions): Promise<McpDoorTo
     );
   };
 
-  const { confirm: _c, ...shown } = options;
+  const { approvalSecret: _signing, ...shown } = options;
   return {
     get tools() {
       return tools;
@@ -185,7 +178,7 @@ export async function connectAdTools(options: McpDoorOptions): Promise<McpDoorTo
     get: (name: string) => byName.get(name),
     call,
     toModelText: (result: ToolResult) => toModelText(result, maxChars),
-    options: Object.freeze({ ...shown, ...(options.confirm ? { confirm: options.confirm } : {}) }),
+    options: Object.freeze(shown),
     relist,
     close: () => wire.close(),
   };
