@@ -2,6 +2,7 @@ import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { offeredTools } from "../tools/index.js";
 import { createControl, type SimControl } from "./control.js";
+import type { Door, DoorControl, DoorOptions } from "./door/index.js";
 import { FaultQueue } from "./faults.js";
 import { handlers } from "./handlers/index.js";
 import { FixedWindow, SlidingWindow } from "./limits.js";
@@ -32,6 +33,11 @@ export interface SimulatorOptions {
   quiet?: boolean;
   /** Where lines go when quiet is false. Default: stderr. */
   log?: (line: string) => void;
+  /**
+   * The MCP door: `/api/mcp` with its OAuth 2.1 authorization server (docs/sim-mcp-door.md).
+   * `true` or options turn it on; default off, which keeps startup as fast as before.
+   */
+  door?: boolean | DoorOptions;
 }
 
 /** A running simulator. */
@@ -43,6 +49,8 @@ export interface Simulator {
   /** Demo keys by plan, role and failure case. They are not secrets. */
   keys: Record<KeyLabel, string>;
   control: SimControl;
+  /** The MCP door's controls, when the `door` option turned it on. */
+  door?: DoorControl;
   close(): Promise<void>;
 }
 
@@ -67,8 +75,19 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
     ...(log ? { log } : {}),
   };
 
+  let door: Door | undefined;
   const server = createServer((req, res) => {
-    void handleRequest(rt, req, res);
+    if (!door) return void handleRequest(rt, req, res);
+    door.handle(req, res).then(
+      (handled) => {
+        if (!handled) void handleRequest(rt, req, res);
+      },
+      (error: Error) => {
+        log?.(`door: ${error.message}`);
+        if (!res.headersSent) res.writeHead(500, { "content-type": "application/json" });
+        res.end(JSON.stringify({ error: "Internal simulator error in the MCP door" }));
+      },
+    );
   });
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
@@ -80,7 +99,12 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
   const address = server.address() as AddressInfo;
   const host = address.family === "IPv6" ? `[${address.address}]` : address.address;
   const url = `http://${host}:${address.port}`;
+  if (options.door) {
+    const { createDoor } = await import("./door/index.js");
+    door = await createDoor(rt, url, options.door === true ? {} : options.door);
+  }
   log?.(`adrails simulator listening on ${url}`);
+  if (door) log?.(`  MCP door ${door.control.mcpUrl} (OAuth issuer ${door.control.issuer})`);
   for (const [label, key] of Object.entries(world.keys)) log?.(`  demo key ${label.padEnd(12)} ${key}`);
 
   let closed: Promise<void> | undefined;
@@ -89,8 +113,10 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
     apiKey: world.keys.pro,
     keys: { ...world.keys },
     control: createControl(rt),
+    ...(door ? { door: door.control } : {}),
     close: () => {
       closed ??= new Promise<void>((resolve) => {
+        void door?.close();
         for (const timer of rt.timers) clearTimeout(timer);
         rt.timers.clear();
         server.close(() => resolve());

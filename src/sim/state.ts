@@ -21,8 +21,12 @@ export interface SimAd {
   beneficiary: string | null;
   payer: string | null;
   hard_confirm_text: string | null;
-  created_by: "push-creative" | "creative-loop";
+  /** `launch_ad` is the MCP door's own write (see docs/sim-mcp-door.md). */
+  created_by: "push-creative" | "creative-loop" | "launch_ad";
   created_at: string;
+  /** Set when the MCP door's `set_ad_status` changed the status. */
+  status_changed_by?: "set_ad_status";
+  status_changed_at?: string;
 }
 
 /** One request as the simulator saw it. Headers (and so the key) are never recorded. */
