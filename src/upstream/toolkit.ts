@@ -6,6 +6,7 @@ import { modelSchema } from "../guards/validation.js";
 import { memoryStore } from "../store/index.js";
 import type { AdTool, AdToolkit, AdToolsOptions, CallContext, ToolResult } from "../types.js";
 import { type CatalogProblem, checkCatalog } from "./catalog.js";
+import { LOGIN_HINT } from "./errors.js";
 import { mapCatalog, type UpstreamTool, type UpstreamToolMap } from "./mapping.js";
 import { credentialStore } from "./store.js";
 import { storedAuth } from "./stored-auth.js";
@@ -139,7 +140,10 @@ export async function connectAdTools(options: McpDoorOptions): Promise<McpDoorTo
       // Through the toolkit, so a tool the door no longer lists is refused, not sent.
       call: (input, context = {}) => call(tool.name, input, context),
     } satisfies AdTool);
-    return { tool: adTool, run: (input, context) => pipeline.call(def, schema, input, context) };
+    return {
+      tool: adTool,
+      run: async (input, context) => signInHint(await pipeline.call(def, schema, input, context)),
+    };
   }
 
   await relist();
@@ -182,6 +186,12 @@ export async function connectAdTools(options: McpDoorOptions): Promise<McpDoorTo
     relist,
     close: () => wire.close(),
   };
+}
+
+/** On the MCP door a 401 is fixed by signing in again, not by a new API key. */
+function signInHint(result: ToolResult): ToolResult {
+  if (result.ok !== false || result.status !== 401) return result;
+  return { ...result, hint: `${LOGIN_HINT} Tell the user; nothing was done.` };
 }
 
 function inScope(tool: UpstreamTool, options: McpDoorOptions): boolean {

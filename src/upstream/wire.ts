@@ -100,13 +100,22 @@ export function createMcpWire(options: McpWireOptions): McpWire {
   };
 }
 
-/** A tool's answer: its structured content, else its text read as JSON, else the text. */
+/**
+ * A tool's answer. A door that reports the service's HTTP status in `structuredContent`
+ * (`{ status, data }`, or `{ status, error, ... }` with `isError`) gets exactly the Outcome REST
+ * would give; otherwise the structured content, else the text read as JSON, else the text.
+ */
 function outcomeOf(result: CallToolResult): object {
   const text = result.content
     ?.filter((block): block is { type: "text"; text: string } => block.type === "text")
     .map((block) => block.text)
     .join("\n");
-  let data: unknown = result.structuredContent;
+  const structured = result.structuredContent as Record<string, unknown> | undefined;
+  const status = typeof structured?.status === "number" ? structured.status : undefined;
+  if (structured && status !== undefined && ("data" in structured || "error" in structured)) {
+    return statusOutcome(status, structured, result.isError === true);
+  }
+  let data: unknown = structured;
   if (data === undefined && text !== undefined && text !== "") {
     try {
       data = JSON.parse(text);
@@ -124,6 +133,30 @@ function outcomeOf(result: CallToolResult): object {
   return { kind: "success", status: 200, data: data ?? null };
 }
 
+function statusOutcome(status: number, body: Record<string, unknown>, isError: boolean): object {
+  const data = body.data;
+  const error =
+    typeof body.error === "string"
+      ? body.error
+      : typeof (data as { error?: unknown })?.error === "string"
+        ? (data as { error: string }).error
+        : undefined;
+  if (status === 207)
+    return { kind: "partial", status: 207, data, partial: (data as { partial?: unknown })?.partial ?? data };
+  if (status === 200 && error !== undefined) return { kind: "soft-error", status: 200, error, data };
+  if (status === 200 && !isError) return { kind: "success", status: 200, data: data ?? null };
+  return {
+    kind: "http-error",
+    status: status === 200 ? 502 : status,
+    error: error ?? "the tool reported an error",
+    shape: "wrapped",
+    ...(typeof body.upgrade_url === "string" ? { upgradeUrl: body.upgrade_url } : {}),
+    ...(Array.isArray(body.accounts) ? { accounts: body.accounts } : {}),
+    ...(typeof body.retry_after_s === "number" ? { retryAfterS: body.retry_after_s } : {}),
+    body,
+  };
+}
+
 function failureOf(error: unknown, options: McpWireOptions): object {
   const httpError = (status: number, message: string) => ({
     kind: "http-error",
@@ -139,8 +172,9 @@ function failureOf(error: unknown, options: McpWireOptions): object {
   if (error instanceof InsufficientScopeError) {
     const scope = (error as { requiredScope?: string }).requiredScope;
     options.onWiderScope?.(scope);
+    // A 401 for the caller: a new sign-in (with the wider scope) is what fixes it.
     return httpError(
-      403,
+      401,
       `This tool needs a wider permission${scope ? ` (scope ${scope})` : ""} than the sign-in grants. Run \`adrails login\` to grant it.`,
     );
   }
