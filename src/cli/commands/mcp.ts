@@ -2,10 +2,12 @@ import { randomBytes } from "node:crypto";
 import type { Readable, Writable } from "node:stream";
 import { createAdTools } from "../../toolkit.js";
 import type { AuditEvent } from "../../types.js";
+import type { McpDoorToolkit } from "../../upstream/toolkit.js";
 import { EXIT, type ExitCode } from "../exit-codes.js";
 import type { CommandContext } from "../main.js";
 import { CliError } from "../output.js";
 import { openTarget } from "../target.js";
+import { mcpUrlFor, openMcpToolkit, viaMcp } from "../via.js";
 
 const ACCOUNT_ID = /^act_\d+$/;
 const MIN_TOKEN = 16;
@@ -50,25 +52,43 @@ export async function runMcp(ctx: CommandContext, opts: McpOptions): Promise<Exi
     output.warn("--port, --host and --allowed-host apply to --http only; serving over stdio.");
   }
 
-  const target = await openTarget(globals, io, output);
+  const mcp = viaMcp(globals, io.env);
+  const target = mcp ? undefined : await openTarget(globals, io, output);
   const stopped = signalled();
   // stdout belongs to the protocol: anything a library logs goes to stderr instead.
   const restoreConsole = opts.http ? () => {} : consoleToStderr();
+  let door: McpDoorToolkit | undefined;
   try {
-    const toolkit = createAdTools({
-      apiKey: target.apiKey,
-      baseUrl: target.baseUrl,
-      accountId: opts.account,
-      readOnly: globals.readOnly === true,
-      ...(opts.unconfirmedActive ? { onUnconfirmedActive: opts.unconfirmedActive } : {}),
-      ...(globals.retries === undefined ? {} : { retry: { maxRetries: globals.retries } }),
-      ...(globals.timeout === undefined
-        ? {}
-        : { timeouts: { readMs: globals.timeout * 1000, workflowMs: globals.timeout * 1000 } }),
-      onEvent: (event: AuditEvent) => io.stderr.write(`${output.clean(JSON.stringify({ audit: event }))}\n`),
-    });
+    const onEvent = (event: AuditEvent) =>
+      io.stderr.write(`${output.clean(JSON.stringify({ audit: event }))}\n`);
+    door = target
+      ? undefined
+      : await openMcpToolkit(globals, io, output, {
+          accountId: opts.account,
+          readOnly: globals.readOnly === true,
+          ...(opts.unconfirmedActive ? { onUnconfirmedActive: opts.unconfirmedActive } : {}),
+          onEvent,
+        });
+    const toolkit =
+      door ??
+      createAdTools({
+        apiKey: target!.apiKey,
+        baseUrl: target!.baseUrl,
+        accountId: opts.account,
+        readOnly: globals.readOnly === true,
+        ...(opts.unconfirmedActive ? { onUnconfirmedActive: opts.unconfirmedActive } : {}),
+        ...(globals.retries === undefined ? {} : { retry: { maxRetries: globals.retries } }),
+        ...(globals.timeout === undefined
+          ? {}
+          : { timeouts: { readMs: globals.timeout * 1000, workflowMs: globals.timeout * 1000 } }),
+        onEvent,
+      });
     const onerror = (error: Error) => output.warn(`MCP: ${error.message}`);
-    const where = target.simulated ? "the built-in simulator" : target.baseUrl;
+    const where = !target
+      ? `the MCP door ${mcpUrlFor(globals, io.env)}`
+      : target.simulated
+        ? "the built-in simulator"
+        : target.baseUrl;
 
     if (opts.http) {
       const { startMcpHttpServer } = await import("../../mcp/http.js");
@@ -114,7 +134,8 @@ export async function runMcp(ctx: CommandContext, opts: McpOptions): Promise<Exi
   } finally {
     stopped.dispose();
     restoreConsole();
-    await target.close();
+    await door?.close();
+    await target?.close();
   }
 }
 
