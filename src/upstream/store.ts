@@ -26,6 +26,8 @@ export interface ConnectionRecord {
   discovery?: OAuthDiscoveryState;
   /** Who the connection acts as, as far as the door said. */
   subject?: string;
+  /** The name the MCP server gave itself. */
+  serverName?: string;
   /** A wider scope a tool asked for (403 insufficient_scope), requested at the next login. */
   wantedScope?: string;
 }

@@ -2,9 +2,9 @@ import type { SavedTokens } from "./store.js";
 
 /**
  * Who a connection acts as, from what the server chose to say: an OpenID `id_token`'s claims, a
- * token response's `user`/`email`, else the server's name. Never a token.
+ * token response's `user`/`email`. Never a token.
  */
-export function subjectOf(tokens: SavedTokens | undefined, serverName?: string): string | undefined {
+export function subjectOf(tokens: SavedTokens | undefined): string | undefined {
   const extra = (tokens ?? {}) as Record<string, unknown>;
   for (const key of ["email", "user", "username", "sub"]) {
     if (typeof extra[key] === "string" && extra[key] !== "") return extra[key] as string;
@@ -21,5 +21,5 @@ export function subjectOf(tokens: SavedTokens | undefined, serverName?: string):
       // Not a JWT: say nothing rather than guess.
     }
   }
-  return serverName;
+  return undefined;
 }

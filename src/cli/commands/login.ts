@@ -43,7 +43,11 @@ export async function runLogin(ctx: CommandContext, opts: LoginCommandOptions): 
         if (opts.browser) openBrowser(url.href);
       },
     });
-    const who = result.record.subject ? ` as ${result.record.subject}` : "";
+    const who = result.record.subject
+      ? ` as ${result.record.subject}`
+      : result.record.serverName
+        ? ` (server ${result.record.serverName})`
+        : "";
     output.info(
       `Signed in to ${result.record.resource}${who} (authorization server ${result.record.issuer}); ${result.toolCount} tools listed. Credentials are in ${store.dir}.`,
     );
