@@ -105,7 +105,11 @@ export async function login(options: LoginOptions): Promise<LoginResult> {
       "Check the MCP URL (--mcp-url). A door that needs no sign-in needs no `adrails login`.",
     );
   }
-  const record: ConnectionRecord = { ...connection, subject: subjectOf(connection.tokens), ...(serverName ? { serverName } : {}) };
+  const record: ConnectionRecord = {
+    ...connection,
+    subject: subjectOf(connection.tokens),
+    ...(serverName ? { serverName } : {}),
+  };
   await store.locked(record, async () => {
     if (existing && (existing.issuer !== record.issuer || existing.resource !== record.resource)) {
       store.remove(existing);

@@ -10,7 +10,8 @@ let sim: Sim;
 let home: string;
 let launch: Record<string, unknown>;
 const env = () => ({ ADRAILS_HOME: home, ADRAILS_BASE_URL: sim.url });
-const launched = () => sim.control.ads().filter((ad) => (ad as { created_by?: string }).created_by === "launch_ad");
+const launched = () =>
+  sim.control.ads().filter((ad) => (ad as { created_by?: string }).created_by === "launch_ad");
 
 beforeAll(async () => {
   sim = await startDoor();
@@ -18,10 +19,16 @@ beforeAll(async () => {
   const login = await cli(["login", "--no-browser"], env());
   expect(login.code, login.stderr).toBe(0);
   // get_results is REST's results renamed: the configuration maps it, so it is a known read.
-  const setup = await connectAdTools({ via: "mcp", mcpUrl: sim.door!.mcpUrl, home, toolMap: { get_results: "results" } });
+  const setup = await connectAdTools({
+    via: "mcp",
+    mcpUrl: sim.door!.mcpUrl,
+    home,
+    toolMap: { get_results: "results" },
+  });
   expect(setup.catalog.find((t) => t.name === "get_results")?.guard).toBe("known");
   const accounts = await setup.call("list-accounts", {});
-  const account = ((accounts as { data: { accounts: { id: string }[] } }).data.accounts[0] as { id: string }).id;
+  const account = ((accounts as { data: { accounts: { id: string }[] } }).data.accounts[0] as { id: string })
+    .id;
   const rows = await setup.call("get_results", { account_id: account, level: "adset" }, {});
   await setup.close();
   expect(rows.ok, JSON.stringify(rows)).toBe(true);
@@ -63,7 +70,15 @@ describe("an MCP-only write that makes an ad live", () => {
     expect(refused.code).toBe(6);
     expect(launched()).toHaveLength(0);
     const done = await cli(
-      ["call", "launch_ad", JSON.stringify(launch), "--via", "mcp", "--confirm-text", "I approve this ad going live now"],
+      [
+        "call",
+        "launch_ad",
+        JSON.stringify(launch),
+        "--via",
+        "mcp",
+        "--confirm-text",
+        "I approve this ad going live now",
+      ],
       env(),
     );
     expect(done.code, done.stderr).toBe(0);
@@ -78,7 +93,10 @@ describe("an MCP-only write that makes an ad live", () => {
       const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
       await server.connect(serverSide);
       const host = await connectClient(clientSide, "2025-11-25", { elicitation: false });
-      const refused = await host.client.callTool({ name: "launch_ad", arguments: { ...launch, ad_name: "via host" } });
+      const refused = await host.client.callTool({
+        name: "launch_ad",
+        arguments: { ...launch, ad_name: "via host" },
+      });
       expect(JSON.stringify(refused.structuredContent)).toContain("hard-confirmation");
       expect(launched()).toHaveLength(before);
       await host.close();
@@ -88,7 +106,10 @@ describe("an MCP-only write that makes an ad live", () => {
       await server2.connect(s2);
       const person = await connectClient(c2, "2025-11-25", { elicitation: true });
       person.person.answers.push(accept("I approve this ad going live now"));
-      const done = await person.client.callTool({ name: "launch_ad", arguments: { ...launch, ad_name: "via host" } });
+      const done = await person.client.callTool({
+        name: "launch_ad",
+        arguments: { ...launch, ad_name: "via host" },
+      });
       expect(done.isError ?? false, JSON.stringify(done.structuredContent)).toBe(false);
       expect(person.person.shown[0]?.message).toContain("launch_ad");
       expect(launched()).toHaveLength(before + 1);

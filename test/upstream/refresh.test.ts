@@ -18,14 +18,20 @@ const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const stored = (home: string) => {
   const dir = join(home, "credentials");
   const [file] = readdirSync(dir).filter((f) => f.endsWith(".json"));
-  return JSON.parse(readFileSync(join(dir, file!), "utf8")) as { tokens: { refresh_token: string; access_token: string } };
+  return JSON.parse(readFileSync(join(dir, file!), "utf8")) as {
+    tokens: { refresh_token: string; access_token: string };
+  };
 };
 
 function child(home: string): Promise<{ ok: unknown; status: unknown }> {
   return new Promise((resolve, reject) => {
-    const proc = spawn(process.execPath, ["--import", "tsx", join(import.meta.dirname, "child/call-door.ts"), home, sim.door!.mcpUrl], {
-      stdio: ["ignore", "pipe", "pipe"],
-    });
+    const proc = spawn(
+      process.execPath,
+      ["--import", "tsx", join(import.meta.dirname, "child/call-door.ts"), home, sim.door!.mcpUrl],
+      {
+        stdio: ["ignore", "pipe", "pipe"],
+      },
+    );
     let out = "";
     let err = "";
     proc.stdout.on("data", (d: Buffer) => (out += d.toString()));
@@ -44,7 +50,11 @@ function child(home: string): Promise<{ ok: unknown; status: unknown }> {
 describe("refresh", { timeout: 60_000 }, () => {
   it("renews an expired access token transparently, honouring the rotated refresh token", async () => {
     const home = freshHome();
-    const login = await cli(["login", "--no-browser"], { ADRAILS_HOME: home, ADRAILS_BASE_URL: sim.url }, { user: "pro" });
+    const login = await cli(
+      ["login", "--no-browser"],
+      { ADRAILS_HOME: home, ADRAILS_BASE_URL: sim.url },
+      { user: "pro" },
+    );
     expect(login.code, login.stderr).toBe(0);
     const first = stored(home).tokens;
     const toolkit = await connectAdTools({ via: "mcp", mcpUrl: sim.door!.mcpUrl, home });
@@ -65,7 +75,11 @@ describe("refresh", { timeout: 60_000 }, () => {
 
   it("two processes refreshing at once do not sign each other out", async () => {
     const home = freshHome();
-    const login = await cli(["login", "--no-browser"], { ADRAILS_HOME: home, ADRAILS_BASE_URL: sim.url }, { user: "agency" });
+    const login = await cli(
+      ["login", "--no-browser"],
+      { ADRAILS_HOME: home, ADRAILS_BASE_URL: sim.url },
+      { user: "agency" },
+    );
     expect(login.code, login.stderr).toBe(0);
     for (let round = 0; round < 2; round++) {
       await pause(1100);
