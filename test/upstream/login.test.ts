@@ -44,6 +44,22 @@ describe("adrails login against the simulator's door", () => {
     const called = await cli(["call", "list-accounts", "{}", "--via", "mcp"], env(home));
     expect(called.code, called.stderr).toBe(0);
     expect(JSON.parse(called.stdout).ok).toBe(true);
+
+    // ADRAILS_VIA=mcp: the door's catalog, all pages, each tool with its guard.
+    const tools = await cli(["tools", "--json"], { ...env(home), ADRAILS_VIA: "mcp" });
+    expect(tools.code, tools.stderr).toBe(0);
+    const rows = JSON.parse(tools.stdout) as { name: string; guard: string }[];
+    expect(rows.length).toBe(sim.door!.toolNames().length);
+    expect(rows.length).toBeGreaterThan(10);
+    expect(rows.find((r) => r.name === "push-creative")?.guard).toBe("known");
+    expect(rows.find((r) => r.name === "launch_ad")?.guard).toBe("unknown");
+    expect(rows.find((r) => r.name === "compare_benchmarks")?.guard).toBe("unknown");
+
+    const described = await cli(["describe", "launch_ad", "--via", "mcp", "--json"], env(home));
+    expect(described.code, described.stderr).toBe(0);
+    expect(JSON.parse(described.stdout)).toMatchObject({ name: "launch_ad", guard: "unknown" });
+    const doctor = await cli(["doctor", "--via", "mcp"], env(home));
+    expect(doctor.code, doctor.stderr).toBe(0);
   });
 
   it("eleven logins with the same client leave one connection", async () => {

@@ -4,6 +4,7 @@ import { EXIT, type ExitCode, exitCodeFor } from "../exit-codes.js";
 import type { CommandContext } from "../main.js";
 import { CliError } from "../output.js";
 import { openTarget } from "../target.js";
+import { viaMcp } from "../via.js";
 
 interface Check {
   check: "list-accounts" | "results";
@@ -22,6 +23,7 @@ const EMPTY_LIST =
  */
 export async function runDoctor(ctx: CommandContext, opts: { account?: string }): Promise<ExitCode> {
   const { io, output, globals } = ctx;
+  if (viaMcp(globals, io.env)) return (await import("./door-info.js")).runMcpDoctor(ctx);
   const target = await openTarget(globals, io, output);
   const checks: Check[] = [];
   let accountIds: string[] = [];
