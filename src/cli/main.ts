@@ -151,7 +151,9 @@ export async function runCli(argv: readonly string[], io: CliIO = processIO()): 
 
   program
     .command("sim")
-    .description("run the simulator until Ctrl-C; prints its URL and demo keys")
+    .description(
+      "run the simulator (REST and its MCP door) until Ctrl-C; prints its URLs, demo keys and test users",
+    )
     .addOption(
       new Option("--port <n>", "port to listen on (default: a free one)").argParser(
         integer("--port", 0, 65535),

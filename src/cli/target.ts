@@ -1,4 +1,5 @@
 import { isWellFormedKey, MALFORMED_KEY } from "../client/index.js";
+import type { DoorControl } from "../sim/index.js";
 import { EXIT } from "./exit-codes.js";
 import { CliError, type CliIO, type Output } from "./output.js";
 
@@ -23,6 +24,8 @@ export interface Target {
   /** Where the key came from, for messages (never the key itself). */
   keySource: string;
   simulated: boolean;
+  /** With --sim and the MCP door in use (`--via mcp` / ADRAILS_VIA=mcp): the simulator's door, auto-consenting as the Pro user. */
+  door?: DoorControl;
   close(): Promise<void>;
 }
 
@@ -36,7 +39,9 @@ const NO_KEY_HINT =
 export async function openTarget(globals: GlobalOptions, io: CliIO, output: Output): Promise<Target> {
   if (globals.sim) {
     const { startSimulator } = await import("../sim/index.js");
-    const sim = await startSimulator();
+    // The door (and its authorization server) loads only when the command goes through it.
+    const via = (globals as { via?: string }).via ?? io.env.ADRAILS_VIA;
+    const sim = await startSimulator(via === "mcp" ? { door: { autoConsent: "pro" } } : {});
     const apiKey = globals.apiKey ?? sim.apiKey;
     output.secret(apiKey);
     return {
@@ -44,6 +49,7 @@ export async function openTarget(globals: GlobalOptions, io: CliIO, output: Outp
       baseUrl: sim.url,
       keySource: globals.apiKey ? "--api-key" : "the simulator's demo key",
       simulated: true,
+      ...(sim.door ? { door: sim.door } : {}),
       close: () => sim.close(),
     };
   }

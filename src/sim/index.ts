@@ -1,5 +1,6 @@
 export type { SimCaller, SimControl, SimStateSnapshot, SimWorld, SimWorldAccount } from "./control.js";
 export { type BrowseOptions, type BrowseResult, browseAuthorization } from "./door/browser.js";
+export type { DoorCallRecord } from "./door/catalog.js";
 export type { DoorControl, DoorOptions, ExtraDoorTool } from "./door/index.js";
 export { SOURCE, UPGRADE_URL } from "./errors.js";
 export type { FaultKind, FaultSpec } from "./faults.js";

@@ -56,6 +56,16 @@ describe.concurrent("adrails sim", { timeout: 60_000 }, () => {
       expect(Object.keys(info.keys)).toEqual(
         expect.arrayContaining(["free", "pro", "agency", "viewer", "revoked"]),
       );
+      // The MCP door is served too: a 401 naming where to discover its authorization server.
+      expect(info.mcp_url).toBe(`${info.url}/api/mcp`);
+      expect(info.oauth_users).toContain("pro@sim.adrails.test");
+      const door = await fetch(info.mcp_url, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: "{}",
+      });
+      expect(door.status).toBe(401);
+      expect(door.headers.get("www-authenticate")).toContain(`resource_metadata="${info.url}/.well-known/`);
       sim.child.kill("SIGTERM");
       expect(await sim.exited).toBe(0);
       expect(sim.out.stderr).toBe("");

@@ -98,6 +98,14 @@ describe("the MCP door's catalog differs from REST and reaches the same world", 
       status_changed_by: "set_ad_status",
     });
     expect(sim.control.writesUsed(accountId)).toBeGreaterThanOrEqual(3);
+    const noted = sim.door!.calls().filter((c) => c.tool === "set_ad_status");
+    expect(noted).toEqual([
+      expect.objectContaining({
+        userId: "pro",
+        status: 200,
+        arguments: { ad_id: data(pushed).ad_id, status: "ACTIVE" },
+      }),
+    ]);
   });
 
   it("keeps plan and role rules: a Free-plan person cannot launch", async () => {

@@ -138,6 +138,7 @@ export class ScriptedOAuth implements OAuthClientProvider {
   info: any;
   saved: any;
   verifier = "";
+  discovery: any;
   callback: URLSearchParams | undefined;
   constructor(private readonly browse: BrowseOptions = {}) {}
   get redirectUrl() {
@@ -174,6 +175,12 @@ export class ScriptedOAuth implements OAuthClientProvider {
   }
   codeVerifier() {
     return this.verifier;
+  }
+  saveDiscoveryState(state: any) {
+    this.discovery = state;
+  }
+  discoveryState() {
+    return this.discovery;
   }
 }
 

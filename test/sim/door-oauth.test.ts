@@ -10,6 +10,7 @@ import {
   pkce,
   REDIRECT,
   register,
+  sdkConnect,
   tokenRequest,
 } from "./door-helpers.js";
 
@@ -211,6 +212,24 @@ describe("the consent page", () => {
       expect(manual.door!.connections("agency")).toHaveLength(1);
     } finally {
       await manual.close();
+    }
+  });
+});
+
+describe("a real MCP client over time", () => {
+  it("the MCP SDK's client refreshes an expired token by itself, with rotation honoured", async () => {
+    const short = await startSimulator({ door: { autoConsent: "pro", accessTokenTtlS: 1 } });
+    const { client, oauth } = await sdkConnect(short);
+    try {
+      const firstRefresh = oauth.saved.refresh_token;
+      await new Promise((r) => setTimeout(r, 1500));
+      const result = await client.callTool({ name: "list-accounts", arguments: {} });
+      expect(result.isError).toBe(false);
+      expect(oauth.saved.refresh_token).not.toBe(firstRefresh);
+      expect(short.door!.connections("pro")).toHaveLength(1);
+    } finally {
+      await client.close();
+      await short.close();
     }
   });
 });

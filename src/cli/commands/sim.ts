@@ -23,6 +23,7 @@ export async function runSim({ io, output }: CommandContext, opts: { port?: numb
   const sim = await startSimulator({
     port: opts.port ?? 0,
     quiet: output.json,
+    door: true,
     // Lines before the start are the simulator's own banner; this command prints its own.
     log: (line) => {
       if (started) io.stderr.write(`${line}\n`);
@@ -41,12 +42,31 @@ export async function runSim({ io, output }: CommandContext, opts: { port?: numb
   started = true;
 
   if (output.json) {
-    output.unredacted(JSON.stringify({ url: sim.url, api_key: sim.apiKey, keys: sim.keys }));
+    const door = sim.door!;
+    output.unredacted(
+      JSON.stringify({
+        url: sim.url,
+        api_key: sim.apiKey,
+        keys: sim.keys,
+        mcp_url: door.mcpUrl,
+        oauth_issuer: door.issuer,
+        oauth_users: door.users().map((u) => u.email),
+        oauth_password: door.users()[0]?.password,
+      }),
+    );
   } else {
     const s = output.outStyle;
     output.unredacted(`${s.bold("adrails simulator")} listening on ${sim.url}`);
     output.unredacted("Demo keys (the simulator's own, not credentials):");
     for (const [label, key] of Object.entries(sim.keys)) output.unredacted(`  ${label.padEnd(12)} ${key}`);
+    const door = sim.door!;
+    output.unredacted(`MCP door ${door.mcpUrl} (OAuth 2.1; sign in on the consent page)`);
+    output.unredacted(
+      `  test users ${door
+        .users()
+        .map((u) => u.email)
+        .join(", ")}; password ${door.users()[0]?.password}`,
+    );
     output.unredacted("");
     output.unredacted(`Try:  ADRAILS_BASE_URL=${sim.url} ADRAILS_API_KEY=${sim.apiKey} adrails doctor`);
     output.unredacted(s.dim("Ctrl-C stops it."));

@@ -31,7 +31,8 @@ export async function browseAuthorization(
   options: BrowseOptions = {},
 ): Promise<BrowseResult> {
   const start = new URL(authorizationUrl);
-  const issuerPrefix = start.href.slice(0, start.href.lastIndexOf("/"));
+  // The authorization endpoint's folder: the issuer, under which every step of the flow stays.
+  const issuerPrefix = new URL(".", `${start.origin}${start.pathname}`).href;
   const jar = new Map<string, string>();
   const pages: string[] = [];
   let url = start;

@@ -21,6 +21,17 @@ export interface DoorCall {
   rest(tool: string, body: Record<string, unknown>): Promise<DoorReply>;
 }
 
+/** One tools/call the door received. */
+export interface DoorCallRecord {
+  at: string;
+  tool: string;
+  userId: string;
+  clientId: string;
+  arguments: Record<string, unknown>;
+  /** The status the call answered with, or null for a tool that is not listed. */
+  status: number | null;
+}
+
 /** MCP tool annotations (hints only). */
 export interface DoorAnnotations {
   readOnlyHint?: boolean;

@@ -9,7 +9,7 @@ import { type DoorUser, type DoorUserId, doorUsers } from "../oauth/users.js";
 import type { SimRuntime } from "../pipeline.js";
 import { chars, sha256 } from "../random.js";
 import type { KeyLabel } from "../world.js";
-import { type DoorCall, type DoorReply, type DoorTool, doorCatalog } from "./catalog.js";
+import { type DoorCall, type DoorCallRecord, type DoorReply, type DoorTool, doorCatalog } from "./catalog.js";
 import { createDoorMcp, type Verdict } from "./mcp.js";
 import { ToolRegistry } from "./registry.js";
 import { readRaw, sendJson } from "./web.js";
@@ -63,6 +63,8 @@ export interface DoorControl {
   removeTool(name: string): boolean;
   /** The names of the tools listed now, in list order. */
   toolNames(): string[];
+  /** Every tools/call the door received, oldest first (MCP-only tools never reach `control.requests()`). */
+  calls(): DoorCallRecord[];
 }
 
 /** The door as the simulator's HTTP server uses it. */
@@ -82,7 +84,7 @@ export async function createDoor(rt: SimRuntime, baseUrl: string, options: DoorO
   const issuer = `${baseUrl}${issuerPath}`;
   const mcpUrl = `${baseUrl}${MCP_PATH}`;
   const resourceMetadataUrl = `${baseUrl}${PRM_PATH}${MCP_PATH}`;
-  const users = doorUsers(rt.world);
+  const users = doorUsers();
   const store = new MemoryStore();
   const connections = new Connections(store);
   let autoConsent: string | undefined = options.autoConsent || undefined;
@@ -119,7 +121,8 @@ export async function createDoor(rt: SimRuntime, baseUrl: string, options: DoorO
       const identity = rt.world.identities[userId as KeyLabel];
       return identity !== undefined && !identity.deactivated;
     });
-  const mcp = createDoorMcp({ registry, verify, callAs, onerror: report });
+  const calls: DoorCallRecord[] = [];
+  const mcp = createDoorMcp({ registry, verify, callAs, record: (c) => calls.push(c), onerror: report });
 
   const prm = {
     resource: mcpUrl,
@@ -191,6 +194,7 @@ export async function createDoor(rt: SimRuntime, baseUrl: string, options: DoorO
     addTool: (tool) => registry.add(extraTool(tool)),
     removeTool: (name) => registry.remove(name),
     toolNames: () => registry.names(),
+    calls: () => structuredClone(calls),
   };
   return { control, handle, close: () => mcp.close() };
 }

@@ -11,7 +11,7 @@ import {
   Server,
   WebStandardStreamableHTTPServerTransport,
 } from "@modelcontextprotocol/server";
-import type { DoorCall, DoorReply } from "./catalog.js";
+import type { DoorCall, DoorCallRecord, DoorReply } from "./catalog.js";
 import type { ToolRegistry } from "./registry.js";
 import { parseJson, readRaw, sendJson, sendWeb, toWebRequest } from "./web.js";
 
@@ -25,6 +25,8 @@ export interface DoorMcpDeps {
   registry: ToolRegistry;
   verify(header: string | undefined): Promise<Verdict>;
   callAs(userId: string): DoorCall;
+  /** Notes one tools/call as it was answered. */
+  record(call: DoorCallRecord): void;
   onerror(error: unknown): void;
 }
 
@@ -159,17 +161,28 @@ function serverFor(deps: DoorMcpDeps): Server {
     const userId = (ctx.http?.authInfo?.extra as { userId?: string } | undefined)?.userId;
     if (!userId) throw new ProtocolError(ProtocolErrorCode.InvalidRequest, "Not signed in.");
     const tool = deps.registry.get(request.params.name);
+    const args = (request.params.arguments ?? {}) as Record<string, unknown>;
+    const note = (status: number | null) =>
+      deps.record({
+        at: new Date().toISOString(),
+        tool: request.params.name,
+        userId,
+        clientId: ctx.http?.authInfo?.clientId ?? "",
+        arguments: structuredClone(args),
+        status,
+      });
     if (!tool) {
+      note(null);
       throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Unknown tool: ${request.params.name}`);
     }
-    const args = request.params.arguments ?? {};
     let reply: DoorReply;
     try {
-      reply = await tool.run(deps.callAs(userId), args as Record<string, unknown>);
+      reply = await tool.run(deps.callAs(userId), args);
     } catch (error) {
       deps.onerror(error);
       reply = { status: 500, data: { error: `Internal simulator error in ${tool.name}` } };
     }
+    note(reply.status);
     return toResult(reply);
   });
   return server;

@@ -1,4 +1,8 @@
-import type { MemoryStore } from "./adapter.js";
+/** The part of the authorization server's storage connections need. */
+export interface GrantStore {
+  hasGrant(grantId: string): boolean;
+  revokeGrant(grantId: string): void;
+}
 
 /** A connected app: one OAuth client a person has authorized (spec 2.9). */
 export interface Connection {
@@ -19,7 +23,7 @@ export const MAX_CONNECTIONS = 10;
 export class Connections {
   private readonly byUser = new Map<string, Map<string, Connection>>();
 
-  constructor(private readonly store: MemoryStore) {}
+  constructor(private readonly store: GrantStore) {}
 
   /** The live connections of one person, oldest first. */
   list(userId: string): Connection[] {

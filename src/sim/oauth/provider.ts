@@ -1,5 +1,4 @@
-import { randomBytes } from "node:crypto";
-import { exportJWK, generateKeyPair } from "jose";
+import { generateKeyPairSync, randomBytes } from "node:crypto";
 import type { Configuration, KoaContextWithOIDC, default as Provider } from "oidc-provider";
 import { type MemoryStore, memoryAdapter } from "./adapter.js";
 import { loopbackClientDocument } from "./cimd.js";
@@ -44,8 +43,8 @@ export const ROUTES = {
  */
 export async function createAuthServer(settings: AuthServerSettings): Promise<Provider> {
   const { default: ProviderClass, errors } = await loadLibrary();
-  const { privateKey } = await generateKeyPair("ES256", { extractable: true });
-  const jwk = { ...(await exportJWK(privateKey)), alg: "ES256", use: "sig", kid: "sim-door" };
+  const { privateKey } = generateKeyPairSync("ec", { namedCurve: "P-256" });
+  const jwk = { ...privateKey.export({ format: "jwk" }), alg: "ES256", use: "sig", kid: "sim-door" };
   const findClient = settings.allowLoopbackClientIds ? loopbackClientDocument : undefined;
 
   const configuration: Configuration = {

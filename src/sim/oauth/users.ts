@@ -1,4 +1,4 @@
-import type { KeyLabel, World } from "../world.js";
+import type { KeyLabel } from "../world.js";
 
 /** A person who can sign in at the door's authorization server. */
 export interface DoorUser {
@@ -34,8 +34,8 @@ const NAMES: Record<DoorUserId, string> = {
   deactivated: "Dee Deactivated (deactivated account)",
 };
 
-/** The door's test users, by id; `world` is where their identities live. */
-export function doorUsers(_world: World): Map<string, DoorUser> {
+/** The door's test users, by id; each is the demo identity of the same label. */
+export function doorUsers(): Map<string, DoorUser> {
   return new Map(
     DOOR_USER_IDS.map((id) => [
       id,
