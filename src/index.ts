@@ -13,6 +13,18 @@ export {
 export type { AdStore } from "./store/index.js";
 export { memoryStore, StoreError } from "./store/index.js";
 export { createAdTools } from "./toolkit.js";
+export type { McpDoorOptions, McpDoorToolkit, UpstreamToolMap } from "./upstream/index.js";
+
+/**
+ * The guarded toolkit on the service's MCP door (OAuth sign-in from `adrails login`): the door's
+ * catalog, each tool with the guards of the known tool it maps to, or a person's approval for
+ * every call of a tool adrails does not know. Pass it to any adapter or `createMcpServer`.
+ */
+export async function connectAdTools(
+  options: import("./upstream/index.js").McpDoorOptions,
+): Promise<import("./upstream/index.js").McpDoorToolkit> {
+  return (await import("./upstream/toolkit.js")).connectAdTools(options);
+}
 export type {
   ToolDefinition,
   ToolEffect,

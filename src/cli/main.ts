@@ -19,6 +19,9 @@ const ENVIRONMENT_HELP = `Environment:
   ADRAILS_BASE_URL  the service's base URL (tools are POSTed to {base}/api/mcp/{tool})
   ADRAILS_REDIS_URL the fleet's Redis (--redis): shared store, approval inbox, audit stream
   ADRAILS_INBOX_TOKEN the inbox sign-in token (else one is generated and printed once)
+  ADRAILS_VIA       rest (default) or mcp: the door calls go through
+  ADRAILS_MCP_URL   the MCP door (default {base}/api/mcp)
+  ADRAILS_HOME      where OAuth credentials are kept (default $XDG_CONFIG_HOME/adrails or ~/.config/adrails)
   NO_COLOR          any non-empty value turns colour off (FORCE_COLOR=1 forces it on)
 
 Results go to stdout, messages and errors to stderr. With --json every output is JSON,
@@ -80,6 +83,11 @@ export async function runCli(argv: readonly string[], io: CliIO = processIO()): 
     .option("--sim", "run against an in-process simulator, started and closed around the command")
     .option("--json", "machine-readable output (errors too, as JSON on stderr)")
     .option("--read-only", "refuse every tool that writes (blocked, exit 6, nothing sent)")
+    .option(
+      "--via <door>",
+      "rest (API key, default) or mcp (the MCP door, signed in with adrails login); env ADRAILS_VIA",
+    )
+    .option("--mcp-url <url>", "the MCP door (default: env ADRAILS_MCP_URL, else {base}/api/mcp)")
     .addOption(
       new Option("--retries <n>", "retries for 429, 503 and safe network failures (default 3)").argParser(
         integer("--retries", 0, 10),
@@ -273,6 +281,25 @@ export async function runCli(argv: readonly string[], io: CliIO = processIO()): 
         (await import("./commands/openapi.js")).runOpenapi(ctx, opts),
       ),
     );
+
+  program
+    .command("login")
+    .description("sign in to the service's MCP door with OAuth; credentials are kept under ADRAILS_HOME")
+    .option("--no-browser", "do not open a browser: print the address and wait for the redirect")
+    .option(
+      "--client-metadata-url <url>",
+      "https URL of adrails' Client ID Metadata Document (env ADRAILS_CLIENT_METADATA_URL)",
+    )
+    .action(
+      action(async (ctx, opts: import("./commands/login.js").LoginCommandOptions) =>
+        (await import("./commands/login.js")).runLogin(ctx, opts),
+      ),
+    );
+
+  program
+    .command("logout")
+    .description("revoke the MCP door's tokens where the server allows it, and forget them")
+    .action(action(async (ctx) => (await import("./commands/logout.js")).runLogout(ctx)));
 
   program
     .command("doctor")

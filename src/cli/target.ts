@@ -12,6 +12,9 @@ export interface GlobalOptions {
   readOnly?: boolean;
   retries?: number;
   timeout?: number;
+  /** The door: rest (default) or mcp. */
+  via?: string;
+  mcpUrl?: string;
 }
 
 /** The service a command talks to, and how to let go of it. */

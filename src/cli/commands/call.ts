@@ -2,6 +2,7 @@ import { needsHardConfirmation } from "../../guards/confirmation.js";
 import { createAdTools } from "../../toolkit.js";
 import { getTool } from "../../tools/index.js";
 import type { ToolResult } from "../../types.js";
+import type { McpDoorToolkit } from "../../upstream/toolkit.js";
 import { createCliConfirm } from "../confirm.js";
 import { EXIT, type ExitCode, exitCodeFor } from "../exit-codes.js";
 import { readInput } from "../input.js";
@@ -10,6 +11,7 @@ import { CliError } from "../output.js";
 import { createSpinner } from "../spinner.js";
 import { unknownTool } from "../suggest.js";
 import { openTarget } from "../target.js";
+import { openMcpToolkit, viaMcp } from "../via.js";
 import { fleetOptions } from "./wait-approval.js";
 
 const ACCOUNT_ID = /^act_\d+$/;
@@ -33,7 +35,8 @@ export async function runCall(
   opts: CallOptions,
 ): Promise<ExitCode> {
   const { io, output, globals } = ctx;
-  if (!getTool(name)) throw unknownTool(name);
+  const mcp = viaMcp(globals, io.env);
+  if (!mcp && !getTool(name)) throw unknownTool(name);
   if (opts.confirmText !== undefined && opts.confirmText.trim() === "") {
     throw new CliError(
       "--confirm-text is empty.",
@@ -53,7 +56,7 @@ export async function runCall(
   const fleet = await fleetOptions(ctx, opts);
   const body = await readInput(input, io);
 
-  const target = await openTarget(globals, io, output);
+  const target = mcp ? undefined : await openTarget(globals, io, output);
   const controller = new AbortController();
   const interrupt = () => controller.abort();
   process.once("SIGINT", interrupt);
@@ -61,21 +64,29 @@ export async function runCall(
   const spinner = createSpinner(io.stderr, `${name} running`, {
     enabled: !output.json && io.env.TERM !== "dumb",
   });
+  let door: McpDoorToolkit | undefined;
   try {
-    const toolkit = createAdTools({
-      apiKey: target.apiKey,
-      baseUrl: target.baseUrl,
+    const shared = {
       accountId: opts.account,
       readOnly: globals.readOnly === true,
       confirm: createCliConfirm(io, output, { confirmText: opts.confirmText, spinner }),
       ...fleet.options,
-      ...(globals.retries === undefined ? {} : { retry: { maxRetries: globals.retries } }),
-    });
+    };
+    if (!target) door = await openMcpToolkit(globals, io, output, shared);
+    const toolkit = target
+      ? createAdTools({
+          ...shared,
+          apiKey: target.apiKey,
+          baseUrl: target.baseUrl,
+          ...(globals.retries === undefined ? {} : { retry: { maxRetries: globals.retries } }),
+        })
+      : door!;
     // Judged on the status alone: an ACTIVE push that fails validation still wanted the text.
-    const wantsActive =
-      typeof body === "object" &&
-      body !== null &&
-      needsHardConfirmation(name, body as Record<string, unknown>);
+    const wantsActive = door
+      ? door.get(name)?.needsConfirmation(body) === true
+      : typeof body === "object" &&
+        body !== null &&
+        needsHardConfirmation(name, body as Record<string, unknown>);
     if (opts.confirmText !== undefined && !wantsActive) {
       output.warn(
         '--confirm-text is not used: only push-creative with status "ACTIVE" needs a confirmation.',
@@ -96,7 +107,8 @@ export async function runCall(
     process.removeListener("SIGINT", interrupt);
     process.removeListener("SIGTERM", interrupt);
     await fleet.close();
-    await target.close();
+    await door?.close();
+    await target?.close();
   }
 }
 

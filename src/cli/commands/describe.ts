@@ -4,11 +4,14 @@ import { EXIT, type ExitCode } from "../exit-codes.js";
 import { boundsText, type FieldInfo, inputJsonSchema, toolFields } from "../fields.js";
 import type { CommandContext } from "../main.js";
 import { unknownTool } from "../suggest.js";
+import { viaMcp } from "../via.js";
 import { GROUP_NAMES, toolSummary } from "./tools.js";
 
 const CONFIRM_FIELD = "hard_confirm_text";
 
-export async function runDescribe({ output }: CommandContext, name: string): Promise<ExitCode> {
+export async function runDescribe(ctx: CommandContext, name: string): Promise<ExitCode> {
+  if (viaMcp(ctx.globals, ctx.io.env)) return (await import("./door-info.js")).runMcpDescribe(ctx, name);
+  const { output } = ctx;
   const def = getTool(name);
   if (!def) throw unknownTool(name);
   if (output.json) {

@@ -4,6 +4,7 @@ import { EXIT, type ExitCode, exitCodeFor } from "../exit-codes.js";
 import type { CommandContext } from "../main.js";
 import { CliError } from "../output.js";
 import { openTarget } from "../target.js";
+import { viaMcp } from "../via.js";
 
 interface Check {
   check: "list-accounts" | "results";
@@ -26,6 +27,7 @@ export async function runDoctor(
 ): Promise<ExitCode> {
   if (opts.drift) return (await import("./drift.js")).runDrift(ctx);
   const { io, output, globals } = ctx;
+  if (viaMcp(globals, io.env)) return (await import("./door-info.js")).runMcpDoctor(ctx);
   const target = await openTarget(globals, io, output);
   const checks: Check[] = [];
   let accountIds: string[] = [];

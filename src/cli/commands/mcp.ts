@@ -2,10 +2,12 @@ import { randomBytes } from "node:crypto";
 import type { Readable, Writable } from "node:stream";
 import { createAdTools } from "../../toolkit.js";
 import type { AuditEvent } from "../../types.js";
+import type { McpDoorToolkit } from "../../upstream/toolkit.js";
 import { EXIT, type ExitCode } from "../exit-codes.js";
 import type { CommandContext } from "../main.js";
 import { CliError } from "../output.js";
 import { openTarget } from "../target.js";
+import { mcpUrlFor, openMcpToolkit, viaMcp } from "../via.js";
 import { fleetOptions } from "./wait-approval.js";
 
 const ACCOUNT_ID = /^act_\d+$/;
@@ -56,29 +58,47 @@ export async function runMcp(ctx: CommandContext, opts: McpOptions): Promise<Exi
   }
 
   const fleet = await fleetOptions(ctx, opts);
-  const target = await openTarget(globals, io, output);
+  const mcp = viaMcp(globals, io.env);
+  const target = mcp ? undefined : await openTarget(globals, io, output);
   const stopped = signalled();
   // stdout belongs to the protocol: anything a library logs goes to stderr instead.
   const restoreConsole = opts.http ? () => {} : consoleToStderr();
+  let door: McpDoorToolkit | undefined;
   try {
-    const toolkit = createAdTools({
-      apiKey: target.apiKey,
-      baseUrl: target.baseUrl,
-      accountId: opts.account,
-      readOnly: globals.readOnly === true,
-      ...(opts.unconfirmedActive ? { onUnconfirmedActive: opts.unconfirmedActive } : {}),
-      ...(globals.retries === undefined ? {} : { retry: { maxRetries: globals.retries } }),
-      ...(globals.timeout === undefined
-        ? {}
-        : { timeouts: { readMs: globals.timeout * 1000, workflowMs: globals.timeout * 1000 } }),
-      ...fleet.options,
-      onEvent: (event: AuditEvent) => {
-        fleet.options.onEvent?.(event);
-        io.stderr.write(`${output.clean(JSON.stringify({ audit: event }))}\n`);
-      },
-    });
+    const onEvent = (event: AuditEvent) => {
+      fleet.options.onEvent?.(event);
+      io.stderr.write(`${output.clean(JSON.stringify({ audit: event }))}\n`);
+    };
+    door = target
+      ? undefined
+      : await openMcpToolkit(globals, io, output, {
+          accountId: opts.account,
+          readOnly: globals.readOnly === true,
+          ...(opts.unconfirmedActive ? { onUnconfirmedActive: opts.unconfirmedActive } : {}),
+          ...fleet.options,
+          onEvent,
+        });
+    const toolkit =
+      door ??
+      createAdTools({
+        apiKey: target!.apiKey,
+        baseUrl: target!.baseUrl,
+        accountId: opts.account,
+        readOnly: globals.readOnly === true,
+        ...(opts.unconfirmedActive ? { onUnconfirmedActive: opts.unconfirmedActive } : {}),
+        ...(globals.retries === undefined ? {} : { retry: { maxRetries: globals.retries } }),
+        ...(globals.timeout === undefined
+          ? {}
+          : { timeouts: { readMs: globals.timeout * 1000, workflowMs: globals.timeout * 1000 } }),
+        ...fleet.options,
+        onEvent,
+      });
     const onerror = (error: Error) => output.warn(`MCP: ${error.message}`);
-    const where = target.simulated ? "the built-in simulator" : target.baseUrl;
+    const where = !target
+      ? `the MCP door ${mcpUrlFor(globals, io.env)}`
+      : target.simulated
+        ? "the built-in simulator"
+        : target.baseUrl;
 
     if (opts.http) {
       const { startMcpHttpServer } = await import("../../mcp/http.js");
@@ -125,7 +145,8 @@ export async function runMcp(ctx: CommandContext, opts: McpOptions): Promise<Exi
     stopped.dispose();
     restoreConsole();
     await fleet.close();
-    await target.close();
+    await door?.close();
+    await target?.close();
   }
 }
 

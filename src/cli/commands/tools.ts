@@ -4,6 +4,7 @@ import { EXIT, type ExitCode } from "../exit-codes.js";
 import { type FieldInfo, toolFields } from "../fields.js";
 import type { CommandContext } from "../main.js";
 import { CliError } from "../output.js";
+import { viaMcp } from "../via.js";
 
 /** The spec's names of the tool groups. */
 export const GROUP_NAMES: Record<ToolGroup, string> = {
@@ -31,7 +32,9 @@ export function toolSummary(def: ToolDefinition) {
   };
 }
 
-export async function runTools({ output }: CommandContext, opts: { group?: string }): Promise<ExitCode> {
+export async function runTools(ctx: CommandContext, opts: { group?: string }): Promise<ExitCode> {
+  if (viaMcp(ctx.globals, ctx.io.env)) return (await import("./tools-mcp.js")).runMcpTools(ctx);
+  const { output } = ctx;
   const group = opts.group?.toUpperCase();
   if (group !== undefined && !TOOL_GROUPS.includes(group as ToolGroup)) {
     throw new CliError(

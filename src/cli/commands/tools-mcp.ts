@@ -1,0 +1,43 @@
+import { EXIT, type ExitCode } from "../exit-codes.js";
+import type { CommandContext } from "../main.js";
+import { openMcpToolkit } from "../via.js";
+
+const GUARD_TEXT = {
+  known: "guards of the known tool",
+  "read-only": "read (your configuration)",
+  unknown: "unknown: every call needs a person",
+} as const;
+
+/** `adrails tools --via mcp`: the door's catalog (all pages), each tool with the guard it gets. */
+export async function runMcpTools(ctx: CommandContext): Promise<ExitCode> {
+  const { io, output, globals } = ctx;
+  const toolkit = await openMcpToolkit(globals, io, output, {});
+  try {
+    const rows = toolkit.catalog.map((tool) => ({
+      name: tool.name,
+      guard: tool.guard,
+      reason: tool.reason,
+      maps_to: tool.guard === "known" ? tool.definition.name : null,
+      effect: tool.definition.effect,
+      needs_person: tool.guard === "unknown" || tool.definition.needsPerson !== undefined,
+      description: tool.description,
+      ...(tool.annotations ? { annotations: tool.annotations } : {}),
+    }));
+    if (output.json) {
+      output.result(rows);
+    } else {
+      const s = output.outStyle;
+      const width = Math.max(0, ...rows.map((row) => row.name.length));
+      for (const row of rows) {
+        const guard = row.guard === "unknown" ? s.yellow(GUARD_TEXT.unknown) : GUARD_TEXT[row.guard];
+        output.line(`  ${row.name.padEnd(width)}  ${guard}`);
+        output.line(`  ${" ".repeat(width)}  ${s.dim(row.reason)}`);
+      }
+      output.line(s.dim(`${rows.length} tools listed by the MCP door.`));
+    }
+    for (const problem of toolkit.problems) output.warn(`Not offered: ${problem.name}: ${problem.reason}.`);
+    return EXIT.ok;
+  } finally {
+    await toolkit.close();
+  }
+}

@@ -1,0 +1,95 @@
+import { spawn } from "node:child_process";
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { connectAdTools } from "../../src/upstream/toolkit.js";
+import { cli, freshHome, type Sim, startDoor } from "./helpers.js";
+
+// Access tokens live one second, so every use after a pause needs a refresh.
+let sim: Sim;
+beforeAll(async () => {
+  sim = await startDoor({ accessTokenTtlS: 1 });
+});
+afterAll(async () => {
+  await sim.close();
+});
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const stored = (home: string) => {
+  const dir = join(home, "credentials");
+  const [file] = readdirSync(dir).filter((f) => f.endsWith(".json"));
+  return JSON.parse(readFileSync(join(dir, file!), "utf8")) as {
+    tokens: { refresh_token: string; access_token: string };
+  };
+};
+
+function child(home: string): Promise<{ ok: unknown; status: unknown }> {
+  return new Promise((resolve, reject) => {
+    const proc = spawn(
+      process.execPath,
+      ["--import", "tsx", join(import.meta.dirname, "child/call-door.ts"), home, sim.door!.mcpUrl],
+      {
+        stdio: ["ignore", "pipe", "pipe"],
+      },
+    );
+    let out = "";
+    let err = "";
+    proc.stdout.on("data", (d: Buffer) => (out += d.toString()));
+    proc.stderr.on("data", (d: Buffer) => (err += d.toString()));
+    proc.on("error", reject);
+    proc.on("close", () => {
+      try {
+        resolve(JSON.parse(out.trim().split("\n").pop() ?? ""));
+      } catch {
+        reject(new Error(`child failed: ${err}`));
+      }
+    });
+  });
+}
+
+describe("refresh", { timeout: 60_000 }, () => {
+  it("renews an expired access token transparently, honouring the rotated refresh token", async () => {
+    const home = freshHome();
+    const login = await cli(
+      ["login", "--no-browser"],
+      { ADRAILS_HOME: home, ADRAILS_BASE_URL: sim.url },
+      { user: "pro" },
+    );
+    expect(login.code, login.stderr).toBe(0);
+    const first = stored(home).tokens;
+    const toolkit = await connectAdTools({ via: "mcp", mcpUrl: sim.door!.mcpUrl, home });
+    try {
+      for (let i = 0; i < 3; i++) {
+        await pause(1100);
+        const result = await toolkit.call("list-accounts", {});
+        expect(result.ok, JSON.stringify(result)).toBe(true);
+      }
+    } finally {
+      await toolkit.close();
+    }
+    const last = stored(home).tokens;
+    expect(last.refresh_token).not.toBe(first.refresh_token);
+    expect(last.access_token).not.toBe(first.access_token);
+    expect(sim.door!.connections("pro").length).toBeGreaterThanOrEqual(1);
+  });
+
+  it("two processes refreshing at once do not sign each other out", async () => {
+    const home = freshHome();
+    const login = await cli(
+      ["login", "--no-browser"],
+      { ADRAILS_HOME: home, ADRAILS_BASE_URL: sim.url },
+      { user: "agency" },
+    );
+    expect(login.code, login.stderr).toBe(0);
+    for (let round = 0; round < 2; round++) {
+      await pause(1100);
+      const both = await Promise.all([child(home), child(home)]);
+      expect(both).toEqual([
+        { ok: true, status: 200 },
+        { ok: true, status: 200 },
+      ]);
+    }
+    await pause(1100);
+    expect(await child(home)).toEqual({ ok: true, status: 200 });
+  });
+});
