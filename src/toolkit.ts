@@ -5,7 +5,7 @@ import { blocked } from "./guards/results.js";
 import { accountNote, scopeRefusal, selectTools } from "./guards/scope.js";
 import { storeApprovalLedger, storeIdLedger, storeSendClaims } from "./guards/shared.js";
 import { modelSchema } from "./guards/validation.js";
-import { memoryStore } from "./store/index.js";
+import { keyIdentity, keyScoped, memoryStore } from "./store/index.js";
 import type { ToolDefinition } from "./tools/define.js";
 import { getTool, offeredTools } from "./tools/index.js";
 import type { AdTool, AdToolkit, AdToolsOptions, CallContext, ToolResult } from "./types.js";
@@ -25,7 +25,9 @@ export function createAdTools(options: AdToolsOptions = {}): AdToolkit {
   const maxChars = Math.max(MIN_RESULT_CHARS, options.maxResultChars ?? DEFAULT_MAX_RESULT_CHARS);
   // Without a store given, approvals, ids and claims live in a memory store of this toolkit's own,
   // as before stores existed; one code path either way.
-  const shared = options.store ?? memoryStore();
+  // Kept per API key: one key's refusals, pins and approvals never move what another key sends.
+  const baseUrl = options.baseUrl ?? process.env.ADRAILS_BASE_URL ?? "";
+  const shared = keyScoped(options.store ?? memoryStore(), keyIdentity(baseUrl, apiKey));
   const pipeline = createCallPipeline({
     client: createClient({
       apiKey,

@@ -228,22 +228,6 @@ if used == 0 then return {0, -1} end
 return {math.min(limit, used), tonumber(recent[2]) + window - now}
 `;
 
-/** KEYS: approval. ARGV: expiresAtMs. One use, while valid on the store's clock. */
-export const CONSUME = `${NOW}
-local expires = tonumber(ARGV[1])
-if expires <= now then return 0 end
-if redis.call('SET', KEYS[1], 1, 'NX', 'PX', expires - now) then return 1 end
-return 0
-`;
-
-/** KEYS: slot. ARGV: expected, ttlMs. */
-export const BUMP_GENERATION = `
-local current = tonumber(redis.call('GET', KEYS[1])) or 0
-if current ~= tonumber(ARGV[1]) then return 0 end
-redis.call('SET', KEYS[1], current + 1, 'PX', ARGV[2])
-return 1
-`;
-
 /** KEYS: claim. ARGV: token. */
 export const RELEASE = `
 if redis.call('GET', KEYS[1]) == ARGV[1] then redis.call('DEL', KEYS[1]) end

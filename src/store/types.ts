@@ -124,6 +124,8 @@ export class StoreError extends Error {
     /** The store's name, as in {@link AdStore.name}. */
     readonly store: string,
     message: string,
+    /** What to do, when it differs from waiting for the store to come back. */
+    readonly hint?: string,
   ) {
     super(message);
   }
