@@ -2,7 +2,7 @@ import { createClient } from "./client/index.js";
 import { DEFAULT_MAX_RESULT_CHARS, toModelText } from "./guards/model-text.js";
 import { createCallPipeline } from "./guards/pipeline.js";
 import { blocked } from "./guards/results.js";
-import { accountNote, scopeRefusal, selectTools } from "./guards/scope.js";
+import { accountNote, hiddenAccountRefusal, scopeRefusal, selectTools } from "./guards/scope.js";
 import { storeApprovalLedger, storeIdLedger, storeSendClaims } from "./guards/shared.js";
 import { modelSchema } from "./guards/validation.js";
 import { keyIdentity, keyScoped, memoryStore } from "./store/index.js";
@@ -66,9 +66,16 @@ export function createAdTools(options: AdToolsOptions = {}): AdToolkit {
       // Which account an omitted account_id means is said once, on one tool.
       description: note?.tool === def.name ? `${def.description} ${note.text}` : def.description,
       inputSchema: options.hideAccountId ? modelSchema(def, { accountDefault, hideAccountId: true }) : schema,
-      needsConfirmation: (input) => pipeline.confirmationFor(def, schema, input) !== null,
-      confirmationRequest: (input) => pipeline.confirmationFor(def, schema, input),
-      call: (input, context = {}) => pipeline.call(def, schema, input, context),
+      // A call that names another account than the hidden one is refused before anyone is asked.
+      needsConfirmation: (input) =>
+        !hiddenAccountRefusal(def, input, options) && pipeline.confirmationFor(def, schema, input) !== null,
+      confirmationRequest: (input) =>
+        hiddenAccountRefusal(def, input, options) ? null : pipeline.confirmationFor(def, schema, input),
+      call: (input, context = {}) => {
+        const refusal = hiddenAccountRefusal(def, input, options);
+        if (!refusal) return pipeline.call(def, schema, input, context);
+        return pipeline.refuse(def.name, context, () => blocked("scope", refusal.error, refusal.hint));
+      },
     };
     return Object.freeze(tool);
   }
