@@ -6,6 +6,7 @@
 // window could admit from the first to the last ok request). Needs redis-server
 // (apt-get install -y redis-server).
 //   npx tsx bench/fleet.ts [limit, default 20] [window ms, default 3000] [learn] [processes, default 1,2,4]
+//   FLEET_STORES=redis limits the rows to one store.
 import { startSimulator } from "../src/sim/index.js";
 import type { ResetFormat } from "../src/sim/limits.js";
 import { shares, startWorkers, wireReport } from "../test/fleet/fleet.js";
@@ -24,8 +25,16 @@ const FORMATS: Required<ResetFormat>[] = [
   { reset: "seconds", rounding: "down" },
 ];
 
+const STORES = (process.env.FLEET_STORES ?? "memory,redis").split(",") as StoreKind[];
 const redis = await startRedis();
-const rows: string[] = [];
+
+console.log(
+  `${TOTAL} reads at once over n processes, one key, service at ${LIMIT} per ${WINDOW_MS / 1000} s${LEARN ? ", limit learned from headers" : ""}`,
+);
+console.log(
+  "| X-RateLimit-Reset | processes | store  | requests |  429 |  ok | failed | first to last ok | fraction of ceiling |",
+);
+console.log("| - | - | - | - | - | - | - | - | - |");
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 for (const format of FORMATS) {
@@ -39,7 +48,7 @@ for (const format of FORMATS) {
       // "learn": the clients keep their default 60 a minute and learn the service's limit from its headers.
       kit: LEARN ? {} : { rateLimit: { limit: LIMIT, windowMs: WINDOW_MS } },
     });
-    for (const store of ["memory", "redis"] as StoreKind[]) {
+    for (const store of STORES) {
       // Every window of the service and of the processes' own limiters has passed.
       await sleep(WINDOW_MS + 500);
       sim.control.reset();
@@ -59,7 +68,7 @@ for (const format of FORMATS) {
         const trace = sim.control.requests().map((r) => `${r.at.slice(17, 23)}:${r.status}`);
         console.error(`${label} ${n} ${store}: ${trace.join(" ")}`);
       }
-      rows.push(
+      console.log(
         `| ${label} | ${n} | ${store.padEnd(6)} | ${String(wire.requests).padStart(8)} | ${String(wire.tooMany).padStart(4)} | ${String(wire.ok).padStart(3)} | ${String(failed).padStart(6)} | ${(wire.elapsedMs / 1000).toFixed(2).padStart(5)} s | ${wire.fraction.toFixed(2)} |`,
       );
     }
@@ -68,12 +77,4 @@ for (const format of FORMATS) {
   await sim.close();
 }
 
-console.log(
-  `${TOTAL} reads at once over n processes, one key, service at ${LIMIT} per ${WINDOW_MS / 1000} s${LEARN ? ", limit learned from headers" : ""}`,
-);
-console.log(
-  "| X-RateLimit-Reset | processes | store  | requests |  429 |  ok | failed | first to last ok | fraction of ceiling |",
-);
-console.log("| - | - | - | - | - | - | - | - | - |");
-for (const row of rows) console.log(row);
 await redis.close();
