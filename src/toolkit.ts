@@ -3,11 +3,11 @@ import { createLiveLedger } from "./guards/live-record.js";
 import { DEFAULT_MAX_RESULT_CHARS, toModelText } from "./guards/model-text.js";
 import { createCallPipeline } from "./guards/pipeline.js";
 import { blocked } from "./guards/results.js";
-import { accountNote, scopeRefusal, selectTools } from "./guards/scope.js";
+import { accountNote, hiddenAccountRefusal, scopeRefusal, selectTools } from "./guards/scope.js";
 import { storeApprovalLedger, storeAskLedger, storeIdLedger, storeSendClaims } from "./guards/shared.js";
 import { observedChannel } from "./guards/telemetry.js";
 import { modelSchema } from "./guards/validation.js";
-import { memoryStore } from "./store/index.js";
+import { keyIdentity, keyScoped, memoryStore } from "./store/index.js";
 import type { ToolDefinition } from "./tools/define.js";
 import { getTool, offeredTools } from "./tools/index.js";
 import type { AdTool, AdToolkit, AdToolsOptions, CallContext, ToolResult } from "./types.js";
@@ -27,7 +27,9 @@ export function createAdTools(options: AdToolsOptions = {}): AdToolkit {
   const maxChars = Math.max(MIN_RESULT_CHARS, options.maxResultChars ?? DEFAULT_MAX_RESULT_CHARS);
   // Without a store given, approvals, ids and claims live in a memory store of this toolkit's own,
   // as before stores existed; one code path either way.
-  const shared = options.store ?? memoryStore();
+  // Kept per API key: one key's refusals, pins and approvals never move what another key sends.
+  const baseUrl = options.baseUrl ?? process.env.ADRAILS_BASE_URL ?? "";
+  const shared = keyScoped(options.store ?? memoryStore(), keyIdentity(baseUrl, apiKey));
   const pipeline = createCallPipeline({
     client: createClient({
       apiKey,
@@ -70,11 +72,23 @@ export function createAdTools(options: AdToolsOptions = {}): AdToolkit {
       // Which account an omitted account_id means is said once, on one tool.
       description: note?.tool === def.name ? `${def.description} ${note.text}` : def.description,
       inputSchema: options.hideAccountId ? modelSchema(def, { accountDefault, hideAccountId: true }) : schema,
-      needsConfirmation: (input) => pipeline.confirmationFor(def, schema, input) !== null,
-      confirmationRequest: (input, where) => pipeline.confirmationFor(def, schema, input, where),
-      ask: (input, where) => pipeline.ask(def, schema, input, where),
+      // A call that names another account than the hidden one is refused before anyone is asked.
+      needsConfirmation: (input) =>
+        !hiddenAccountRefusal(def, input, options) && pipeline.confirmationFor(def, schema, input) !== null,
+      confirmationRequest: (input, where) =>
+        hiddenAccountRefusal(def, input, options)
+          ? null
+          : pipeline.confirmationFor(def, schema, input, where),
+      ask: (input, where) =>
+        hiddenAccountRefusal(def, input, options)
+          ? Promise.resolve(null)
+          : pipeline.ask(def, schema, input, where),
       answer: (request, decision, channel) => pipeline.answer(request, decision, channel),
-      call: (input, context = {}) => pipeline.call(def, schema, input, context),
+      call: (input, context = {}) => {
+        const refusal = hiddenAccountRefusal(def, input, options);
+        if (!refusal) return pipeline.call(def, schema, input, context);
+        return pipeline.refuse(def.name, context, () => blocked("scope", refusal.error, refusal.hint));
+      },
     };
     return Object.freeze(tool);
   }

@@ -6,6 +6,7 @@ import { z } from "zod";
 import { createToolDiscovery, type DiscoveryOptions, FIND_TOOLS } from "../discovery.js";
 import type { AdTool, AdToolkit, AdToolsOptions, CallContext, ConfirmRequest, ToolResult } from "../types.js";
 import { askPerson, NO_INTERRUPT } from "./langchain-approval.js";
+import { langchainSchema } from "./schema-policy.js";
 import {
   type AskLog,
   adapterFault,
@@ -13,7 +14,6 @@ import {
   isErrorResult,
   nonStrictTools,
   pendingConfirmations,
-  providerSchema,
   resolveToolkit,
   stringField,
 } from "./shared.js";
@@ -39,14 +39,14 @@ export interface LangChainAdapterOptions {
    */
   approval?: "interrupt" | "callback";
   /**
-   * Produce OpenAI strict-mode schemas: every property required, optional ones nullable, and
-   * nulls read back as absent fields. LangChain tools carry no strict flag of their own:
+   * Schemas for OpenAI strict mode. LangChain tools carry no strict flag of their own:
    * `@langchain/openai` sends one `strict` for all tools of a request, from the model's
    * `supportsStrictToolCalling` (unset: no flag on Chat Completions, `strict: null` on the
-   * Responses API, which then rewrites the schemas into strict mode). So pair `strict: true` with
-   * `supportsStrictToolCalling: true` and a toolkit without the {@link nonStrictTools}, whose open
-   * inputs strict mode refuses; pair the default with `supportsStrictToolCalling: false`.
-   * Default false.
+   * Responses API, which then rewrites the schemas into strict mode). So by default (or `true`)
+   * every tool is sent with a schema already valid in strict mode: every property required,
+   * optional ones nullable, open parts as JSON text, all read back before the toolkit validates.
+   * Any `supportsStrictToolCalling`, set or not, then works. `false` sends the lean schemas, for
+   * a model with `supportsStrictToolCalling: false` or a provider that never rewrites (Anthropic).
    */
   strict?: boolean;
   /** Scope for request ids when a call has no `context.sessionId` and no `thread_id`. */
@@ -98,7 +98,7 @@ function toLangChainTool(
   asks: AskLog,
   gate?: Gate,
 ): LangChainAdTool {
-  const sent = providerSchema(adTool, { strict: adapterOptions.strict });
+  const sent = langchainSchema(adTool, adapterOptions.strict);
 
   const run = async (modelInput: unknown, runtime: ToolRuntime | undefined): Promise<ToolResult> => {
     const refused = gate?.(adTool.name, runtime);

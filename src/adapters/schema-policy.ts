@@ -140,9 +140,20 @@ const STRICT_KEYWORDS = new Set([
 ]);
 
 /** A tool's schema for OpenAI strict mode, or why it cannot have one. */
-export type StrictSchema = { strict: true; schema: JsonSchema } | { strict: false; reason: string };
+export type StrictSchema =
+  | {
+      strict: true;
+      schema: JsonSchema;
+      /** Where an open part is sent as JSON text (with `openAsText`): property names, "[]" for items. */
+      textPaths?: string[][];
+    }
+  | { strict: false; reason: string };
 
 const strictCache = new WeakMap<JsonSchema, StrictSchema>();
+const textCache = new WeakMap<JsonSchema, StrictSchema>();
+
+/** How an open part is described when it is sent as JSON text. */
+const OPEN_AS_TEXT = 'JSON text of the value, e.g. an object\'s fields as {"key": value}';
 
 /**
  * Rewrites a model schema for OpenAI strict mode: every property required, optional ones nullable
@@ -151,23 +162,47 @@ const strictCache = new WeakMap<JsonSchema, StrictSchema>();
  * the toolkit still enforces them. A schema with open parts (an object whose fields the spec does
  * not show, an array of any) cannot be strict; the reason says which part.
  */
-export function strictJsonSchema(schema: JsonSchema): StrictSchema {
-  const cached = strictCache.get(schema);
+export function strictJsonSchema(schema: JsonSchema, options: { openAsText?: boolean } = {}): StrictSchema {
+  const cache = options.openAsText ? textCache : strictCache;
+  const cached = cache.get(schema);
   if (cached) return cached;
   let result: StrictSchema;
   try {
-    result = { strict: true, schema: strictNode(schema, "input") };
+    const textPaths: string[][] | undefined = options.openAsText ? [] : undefined;
+    const strict = strictNode(schema, "input", { keys: [], textPaths });
+    result = { strict: true, schema: strict, ...(textPaths?.length ? { textPaths } : {}) };
   } catch (error) {
     if (!(error instanceof NotStrict)) throw error;
     result = { strict: false, reason: error.message };
   }
-  strictCache.set(schema, result);
+  cache.set(schema, result);
   return result;
 }
 
 class NotStrict extends Error {}
 
-function strictNode(node: JsonSchema, path: string): JsonSchema {
+/** Where strictNode is: the property path so far, and the open parts sent as text when collected. */
+interface Walk {
+  keys: string[];
+  textPaths?: string[][];
+}
+
+function strictNode(node: JsonSchema, path: string, walk: Walk): JsonSchema {
+  try {
+    return strictShape(node, path, walk);
+  } catch (error) {
+    // An open part that strict mode cannot state goes as JSON text, read back by toInput.
+    if (!(error instanceof NotStrict) || !walk.textPaths || walk.keys.length === 0) throw error;
+    const inside = (p: string[]) => walk.keys.every((key, i) => p[i] === key);
+    const kept = walk.textPaths.filter((p) => !inside(p));
+    walk.textPaths.splice(0, walk.textPaths.length, ...kept, walk.keys);
+    const said =
+      typeof node.description === "string" ? `${node.description} (${OPEN_AS_TEXT})` : OPEN_AS_TEXT;
+    return { type: "string", description: said };
+  }
+}
+
+function strictShape(node: JsonSchema, path: string, walk: Walk): JsonSchema {
   const out: JsonSchema = {};
   const moved: string[] = [];
   for (const [key, value] of Object.entries(node)) {
@@ -175,7 +210,9 @@ function strictNode(node: JsonSchema, path: string): JsonSchema {
     else if (key !== "title" && key !== "$schema") moved.push(constraintText(key, value));
   }
   if (Array.isArray(out.anyOf)) {
-    out.anyOf = out.anyOf.map((item, i) => strictNode(item as JsonSchema, `${path}.anyOf[${i}]`));
+    out.anyOf = out.anyOf.map((item, i) =>
+      strictNode(item as JsonSchema, `${path}.anyOf[${i}]`, { ...walk, textPaths: undefined }),
+    );
   }
   if (isObjectSchema(node)) {
     if (node.additionalProperties !== undefined && node.additionalProperties !== false) {
@@ -185,7 +222,10 @@ function strictNode(node: JsonSchema, path: string): JsonSchema {
     const required = new Set(Array.isArray(node.required) ? (node.required as string[]) : []);
     out.properties = Object.fromEntries(
       Object.entries(properties).map(([key, value]) => {
-        const inner = strictNode(value as JsonSchema, `${path}.${key}`);
+        const inner = strictNode(value as JsonSchema, `${path}.${key}`, {
+          ...walk,
+          keys: [...walk.keys, key],
+        });
         return [key, required.has(key) ? inner : nullable(inner)];
       }),
     );
@@ -194,7 +234,7 @@ function strictNode(node: JsonSchema, path: string): JsonSchema {
   } else if (node.type === "array" || (Array.isArray(node.type) && node.type.includes("array"))) {
     if (!isRecord(node.items) || !isTyped(node.items))
       throw new NotStrict(`${path} is an array of any value`);
-    out.items = strictNode(node.items, `${path}[]`);
+    out.items = strictNode(node.items, `${path}[]`, { ...walk, keys: [...walk.keys, "[]"] });
   } else if (!isTyped(node)) {
     throw new NotStrict(`${path} accepts any value`);
   }
@@ -304,14 +344,55 @@ export interface ProviderSchema {
  * {@link nonStrictTools}). In both modes a null where the model schema does not allow one is read as
  * an absent field, so a model that fills optional fields with null is not refused for it.
  */
-export function providerSchema(tool: AdTool, options: { strict?: boolean } = {}): ProviderSchema {
+export function providerSchema(
+  tool: AdTool,
+  options: { strict?: boolean; openAsText?: boolean } = {},
+): ProviderSchema {
   const full = explicitJsonSchema(tool);
-  const strict = options.strict === true ? strictJsonSchema(full) : undefined;
+  const strict =
+    options.strict === true ? strictJsonSchema(full, { openAsText: options.openAsText }) : undefined;
+  const textPaths = strict?.strict ? strict.textPaths : undefined;
   return {
     schema: strict?.strict ? strict.schema : modelJsonSchema(tool),
     strict: strict?.strict === true,
-    toInput: (value) => stripNulls(value, full),
+    toInput: (value) => stripNulls(textPaths ? fromText(value, textPaths) : value, full),
   };
+}
+
+/**
+ * The schema of a LangChain tool. `@langchain/openai` has no strict flag per tool: it sends the
+ * model's `supportsStrictToolCalling` on every tool, and when that is unset, `strict: null` on the
+ * Responses API (the API of `model: "openai:..."`), which lets OpenAI rewrite each schema into its
+ * strict mode. So unless the adapter's `strict` is `false`, every tool is sent with a schema that is
+ * already valid in strict mode (optional fields nullable, open parts as JSON text read back before
+ * the toolkit validates): OpenAI's rewriting then changes nothing, and `supportsStrictToolCalling:
+ * true` is valid for every tool. `strict: false` sends the lean model schemas, for a model with
+ * `supportsStrictToolCalling: false` or a provider that never rewrites (Anthropic).
+ */
+export function langchainSchema(tool: AdTool, strict: boolean | undefined): ProviderSchema {
+  return strict === false ? providerSchema(tool) : providerSchema(tool, { strict: true, openAsText: true });
+}
+
+/** Parses the open parts a model sent as JSON text; text that is not JSON stays for validation to refuse. */
+function fromText(value: unknown, paths: readonly string[][]): unknown {
+  let out = value;
+  for (const path of paths) out = parseAt(out, path);
+  return out;
+}
+
+function parseAt(value: unknown, path: readonly string[]): unknown {
+  if (path.length === 0) {
+    if (typeof value !== "string") return value;
+    try {
+      return JSON.parse(value);
+    } catch {
+      return value;
+    }
+  }
+  const [key, ...rest] = path;
+  if (key === "[]") return Array.isArray(value) ? value.map((item) => parseAt(item, rest)) : value;
+  if (!isRecord(value) || !(key! in value)) return value;
+  return { ...value, [key!]: parseAt(value[key!], rest) };
 }
 
 /** The toolkit's tools that stay non-strict in strict mode, each with the open part that keeps it so. */

@@ -1,4 +1,5 @@
 import type { Outcome } from "../client/outcome.js";
+import { ExpiringMap } from "../store/expiring.js";
 import type { ToolDefinition } from "../tools/define.js";
 import { classifyConflict } from "./conflicts.js";
 import { canonicalJson, digest } from "./fingerprint.js";
@@ -101,25 +102,29 @@ export interface IdLedger {
   unpin(slot: string, id: string): Promise<void>;
 }
 
-/** The default ledger: this process only. */
-export function memoryIdLedger(): IdLedger {
-  // Only changes that were refused or left unknown are stored, so the maps grow with those, not with calls.
-  const generations = new Map<string, number>();
-  const pins = new Map<string, string>();
+/** How long a ledger keeps a generation or a pin, as the shared store does. */
+const LEDGER_KEEP_MS = 7 * 24 * 3_600_000;
+
+/** The default ledger: this process only, entries kept `ttlMs`, the maps bounded. */
+export function memoryIdLedger(ttlMs = LEDGER_KEEP_MS): IdLedger {
+  // Only changes that were refused or left unknown are stored, so the maps grow with those, not
+  // with calls. Full of live entries, they fail closed rather than forget (ExpiringMap).
+  const generations = new ExpiringMap<number>("refused changes", false);
+  const pins = new ExpiringMap<string>("changes with an unknown outcome", false);
   return {
     async generation(slot) {
       return generations.get(slot) ?? 0;
     },
     async bump(slot, from) {
       if ((generations.get(slot) ?? 0) !== from) return false;
-      generations.set(slot, from + 1);
+      generations.set(slot, from + 1, Date.now() + ttlMs);
       return true;
     },
     async pinned(slot) {
       return pins.get(slot);
     },
     async pin(slot, id) {
-      if (!pins.has(slot)) pins.set(slot, id);
+      if (pins.get(slot) === undefined) pins.set(slot, id, Date.now() + ttlMs);
     },
     async unpin(slot, id) {
       if (pins.get(slot) === id) pins.delete(slot);
@@ -159,8 +164,9 @@ interface TargetState {
 /** Creates the deterministic retry-key source of one toolkit. */
 export function createRequestIds(ledger: IdLedger = memoryIdLedger()): RequestIds {
   // One entry per entity whose state was set; keyed across scopes, so two conversations toggling
-  // the same alert through one toolkit do not replay each other's stale answers.
-  const targets = new Map<string, TargetState>();
+  // the same alert through one toolkit do not replay each other's stale answers. Bounded: a
+  // forgotten entity only lets an old toggle replay its stale answer, it never sends twice.
+  const targets = new ExpiringMap<TargetState>("toggled entities", true, 10_000);
   return {
     async derive(scope, tool, changeFingerprint, target) {
       const slot = `${scope}\n${tool}\n${changeFingerprint}`;
@@ -179,11 +185,8 @@ export function createRequestIds(ledger: IdLedger = memoryIdLedger()): RequestId
       if (derived.target !== undefined && mayHaveApplied(outcome)) {
         const state = targets.get(derived.target);
         if (state?.last !== derived.slot) {
-          targets.set(derived.target, {
-            epoch: (state?.epoch ?? 0) + 1,
-            last: derived.slot,
-            kept: derived.epoch,
-          });
+          const next = { epoch: (state?.epoch ?? 0) + 1, last: derived.slot, kept: derived.epoch };
+          targets.set(derived.target, next, Date.now() + LEDGER_KEEP_MS);
         }
       }
       if (outcome.kind === "success" || outcome.kind === "partial") {

@@ -95,3 +95,24 @@ export function accountNote(
         : `Omitted account_id: ${accountId}.`;
   return { tool: carrier.name, text };
 }
+
+/**
+ * The refusal for a call that names another account than the configured one while the model is
+ * not shown `account_id` (`hideAccountId`): the toolkit acts on one account only. Undefined when
+ * the call may go on.
+ */
+export function hiddenAccountRefusal(
+  def: ToolDefinition,
+  input: unknown,
+  options: { accountId?: string; hideAccountId?: boolean },
+): { error: string; hint: string } | undefined {
+  const { accountId } = options;
+  if (!options.hideAccountId || accountId === undefined || !takesAccount(def)) return undefined;
+  if (typeof input !== "object" || input === null) return undefined;
+  const given = (input as Record<string, unknown>).account_id;
+  if (given === undefined || given === null || given === accountId) return undefined;
+  return {
+    error: `${def.name} was not run: this toolkit acts on ad account ${accountId} only, and the call named another account.`,
+    hint: "Nothing was sent. Call again without account_id; every call acts on the configured account. If the user wants another account, tell them it is not available here.",
+  };
+}

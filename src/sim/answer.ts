@@ -5,7 +5,8 @@ import type { SimRequest } from "./state.js";
 /** Bodies above this size are refused with a 400. */
 export const MAX_BODY_BYTES = 1_000_000;
 
-export type RateInfo = { limit: number; remaining: number; resetS: number };
+/** `resetS`: seconds until the reset (Retry-After); `reset`: the X-RateLimit-Reset value when it differs. */
+export type RateInfo = { limit: number; remaining: number; resetS: number; reset?: number };
 
 /** What answering needs from the runtime: held timers (cleared on close) and the log. */
 export interface AnswerRuntime {
@@ -101,7 +102,7 @@ export class Answer {
     if (this.rate) {
       headers["X-RateLimit-Limit"] = this.rate.limit;
       headers["X-RateLimit-Remaining"] = this.rate.remaining;
-      headers["X-RateLimit-Reset"] = this.rate.resetS;
+      headers["X-RateLimit-Reset"] = this.rate.reset ?? this.rate.resetS;
     }
     this.res.writeHead(status, headers);
     this.res.end(text);

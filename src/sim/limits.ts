@@ -1,13 +1,29 @@
+/** How the simulator writes X-RateLimit-Reset: seconds until the reset, or the reset as epoch seconds; whole seconds, rounded up or down. */
+export interface ResetFormat {
+  /** Default "seconds". */
+  reset?: "seconds" | "epoch";
+  /** Default "up". */
+  rounding?: "up" | "down";
+}
+
+/** What one request of a window saw: `resetS` for Retry-After, `reset` for X-RateLimit-Reset. */
+export interface WindowHit {
+  remaining: number;
+  resetS: number;
+  reset: number;
+}
+
 /** A fixed window counter per key: the request rate limit (spec section 8). */
 export class FixedWindow {
   private readonly windows = new Map<string, { start: number; count: number }>();
   constructor(
     readonly limit: number,
     readonly windowMs: number,
+    readonly format: ResetFormat = {},
   ) {}
 
   /** Counts one request; `allowed` is false once the window holds `limit` requests. */
-  hit(key: string, now = Date.now()): { allowed: boolean; remaining: number; resetS: number } {
+  hit(key: string, now = Date.now()): WindowHit & { allowed: boolean } {
     let w = this.windows.get(key);
     if (!w || now >= w.start + this.windowMs) {
       w = { start: now, count: 0 };
@@ -15,20 +31,28 @@ export class FixedWindow {
     }
     const allowed = w.count < this.limit;
     if (allowed) w.count++;
-    const resetS = Math.max(1, Math.ceil((w.start + this.windowMs - now) / 1000));
-    return { allowed, remaining: Math.max(0, this.limit - w.count), resetS };
+    return {
+      allowed,
+      remaining: Math.max(0, this.limit - w.count),
+      ...this.resetOf(w.start + this.windowMs, now),
+    };
   }
 
   /** The current window without counting a request. */
-  peek(key: string, now = Date.now()): { remaining: number; resetS: number } {
+  peek(key: string, now = Date.now()): WindowHit {
     const w = this.windows.get(key);
     if (!w || now >= w.start + this.windowMs) {
-      return { remaining: this.limit, resetS: Math.max(1, Math.ceil(this.windowMs / 1000)) };
+      return { remaining: this.limit, ...this.resetOf(now + this.windowMs, now) };
     }
-    return {
-      remaining: Math.max(0, this.limit - w.count),
-      resetS: Math.max(1, Math.ceil((w.start + this.windowMs - now) / 1000)),
-    };
+    return { remaining: Math.max(0, this.limit - w.count), ...this.resetOf(w.start + this.windowMs, now) };
+  }
+
+  private resetOf(resetAt: number, now: number): { resetS: number; reset: number } {
+    const round = this.format.rounding === "down" ? Math.floor : Math.ceil;
+    const resetS = Math.max(1, Math.ceil((resetAt - now) / 1000));
+    const reset =
+      this.format.reset === "epoch" ? round(resetAt / 1000) : Math.max(0, round((resetAt - now) / 1000));
+    return { resetS, reset };
   }
 
   clear(): void {

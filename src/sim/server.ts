@@ -5,7 +5,7 @@ import { createControl, type SimControl } from "./control.js";
 import type { Door, DoorControl, DoorOptions } from "./door/index.js";
 import { FaultQueue } from "./faults.js";
 import { handlers } from "./handlers/index.js";
-import { FixedWindow, SlidingWindow } from "./limits.js";
+import { FixedWindow, type ResetFormat, SlidingWindow } from "./limits.js";
 import { buildOpenApi } from "./openapi.js";
 import { handleRequest, type SimRuntime } from "./pipeline.js";
 import { SimState } from "./state.js";
@@ -19,8 +19,11 @@ export interface SimulatorOptions {
   host?: string;
   /** Same seed, same keys, accounts, ids and numbers. Default "adrails". */
   seed?: string | number;
-  /** Requests per window per key. Default 60 per 60 000 ms. */
-  rateLimit?: { limit?: number; windowMs?: number };
+  /**
+   * Requests per window per key. Default 60 per 60 000 ms. `reset` and `rounding` choose how
+   * X-RateLimit-Reset is written (default: seconds until the reset, rounded up).
+   */
+  rateLimit?: { limit?: number; windowMs?: number } & ResetFormat;
   /** Writes per window per ad account. Default 200 per 3 600 000 ms. */
   writeBudget?: { limit?: number; windowMs?: number };
   /** Delay added to every answer. Default 0. */
@@ -66,7 +69,11 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
     world,
     state: new SimState(seed),
     faults: new FaultQueue(),
-    rate: new FixedWindow(options.rateLimit?.limit ?? 60, options.rateLimit?.windowMs ?? 60_000),
+    rate: new FixedWindow(
+      options.rateLimit?.limit ?? 60,
+      options.rateLimit?.windowMs ?? 60_000,
+      options.rateLimit ?? {},
+    ),
     budget: new SlidingWindow(options.writeBudget?.limit ?? 200, options.writeBudget?.windowMs ?? 3_600_000),
     settings: { imageQuota: options.imageQuota ?? 500 },
     latencyMs: options.latencyMs ?? 0,

@@ -1,3 +1,4 @@
 export { defaultStore, memoryStore } from "./memory.js";
+export { keyIdentity, keyScoped } from "./scoped.js";
 export type { AdStore, BudgetView, RateGrant, RateHeard, RateRule, RateView } from "./types.js";
 export { StoreError } from "./types.js";

@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { ExpiringMap, MEMORY_MAX_ENTRIES } from "./expiring.js";
 import { memoryLiveRecords } from "./live.js";
 import {
   type AdStore,
@@ -62,12 +63,6 @@ interface Bucket {
   touched: number;
 }
 
-/** A value that is forgotten at `until` (epoch ms). */
-interface Expiring<T> {
-  value: T;
-  until: number;
-}
-
 const SWEEP_EVERY = 256;
 
 /**
@@ -76,30 +71,29 @@ const SWEEP_EVERY = 256;
  * another process.
  */
 export function memoryStore(): AdStore {
+  // Every map expires its entries and is bounded; the ledgers whose loss could send a change
+  // twice fail closed when full rather than forget (see ExpiringMap).
   const buckets = new Map<string, Bucket>();
-  const writes = new Map<string, Expiring<number[]>>();
-  const spent = new Map<string, number>();
-  const used = new Map<string, number>();
-  const generations = new Map<string, Expiring<number>>();
-  const claims = new Map<string, Expiring<string>>();
-  const pins = new Map<string, Expiring<string>>();
+  const writes = new ExpiringMap<number[]>("write counts", true);
+  const spent = new ExpiringMap<number>("spent budgets", true);
+  const used = new ExpiringMap<true>("used approvals", false);
+  const generations = new ExpiringMap<number>("refused changes", false);
+  const claims = new ExpiringMap<string>("claims", true);
+  const pins = new ExpiringMap<string>("changes with an unknown outcome", false);
   let ops = 0;
 
   /** Forgets what has expired, now and then rather than on every call. */
   const sweep = (now: number) => {
     if (++ops % SWEEP_EVERY !== 0) return;
     for (const [k, b] of buckets) if (now - b.touched > 3_600_000 && b.total === 0) buckets.delete(k);
-    for (const [k, w] of writes) if (w.until <= now) writes.delete(k);
-    for (const [k, until] of spent) if (until <= now) spent.delete(k);
-    for (const [k, until] of used) if (until <= now) used.delete(k);
-    for (const [k, g] of generations) if (g.until <= now) generations.delete(k);
-    for (const [k, c] of claims) if (c.until <= now) claims.delete(k);
-    for (const [k, p] of pins) if (p.until <= now) pins.delete(k);
+    for (const map of [writes, spent, used, generations, claims, pins]) map.sweep(now);
   };
 
   const bucketOf = (key: string, now: number): Bucket => {
     let b = buckets.get(key);
     if (!b) {
+      // A bucket only paces requests: when full, the longest idle one goes first.
+      if (buckets.size >= MEMORY_MAX_ENTRIES) buckets.delete(idlest(buckets));
       b = {
         pending: [],
         pendingHead: 0,
@@ -286,22 +280,23 @@ export function memoryStore(): AdStore {
     async recordWrite(account: string, limit: number, windowMs: number) {
       const now = Date.now();
       sweep(now);
-      const times = (writes.get(account)?.value ?? []).filter((t) => t > now - windowMs);
+      const times = (writes.get(account, now) ?? []).filter((t) => t > now - windowMs);
       times.push(now);
       // Past `limit`, the oldest write frees no slot when it leaves: keep the newest `limit`.
       if (times.length > limit) times.splice(0, times.length - limit);
-      writes.set(account, { value: times, until: now + windowMs });
+      writes.set(account, times, now + windowMs, now);
     },
 
     async markBudgetSpent(account: string, ms: number) {
-      spent.set(account, Date.now() + ms);
+      const now = Date.now();
+      spent.set(account, now + ms, now + ms, now);
     },
 
     async viewBudget(account: string, limit: number, windowMs: number): Promise<BudgetView> {
       const now = Date.now();
-      const until = spent.get(account) ?? 0;
+      const until = spent.get(account, now) ?? 0;
       if (until > now) return { used: limit, resetMs: until - now };
-      const times = (writes.get(account)?.value ?? []).filter((t) => t > now - windowMs);
+      const times = (writes.get(account, now) ?? []).filter((t) => t > now - windowMs);
       return {
         used: Math.min(limit, times.length),
         resetMs: times.length === 0 ? null : times[0]! + windowMs - now,
@@ -312,55 +307,48 @@ export function memoryStore(): AdStore {
       const now = Date.now();
       sweep(now);
       if (!(expiresAtMs > now)) return false;
-      const until = used.get(id);
-      if (until !== undefined && until > now) return false;
-      used.set(id, expiresAtMs);
+      if (used.get(id, now)) return false;
+      used.set(id, true, expiresAtMs, now);
       return true;
     },
 
     async generation(slot: string) {
-      const g = generations.get(slot);
-      return g && g.until > Date.now() ? g.value : 0;
+      return generations.get(slot) ?? 0;
     },
 
     async bumpGeneration(slot: string, expected: number, ttlMs: number) {
       const now = Date.now();
       sweep(now);
-      const g = generations.get(slot);
-      const current = g && g.until > now ? g.value : 0;
-      if (current !== expected) return false;
-      generations.set(slot, { value: expected + 1, until: now + ttlMs });
+      if ((generations.get(slot, now) ?? 0) !== expected) return false;
+      generations.set(slot, expected + 1, now + ttlMs, now);
       return true;
     },
 
     async pinned(slot: string) {
-      const p = pins.get(slot);
-      return p && p.until > Date.now() ? p.value : null;
+      return pins.get(slot) ?? null;
     },
 
     async pin(slot: string, id: string, ttlMs: number) {
       const now = Date.now();
       sweep(now);
-      const p = pins.get(slot);
-      if (!p || p.until <= now) pins.set(slot, { value: id, until: now + ttlMs });
+      if (pins.get(slot, now) === undefined) pins.set(slot, id, now + ttlMs, now);
     },
 
     async unpin(slot: string, id: string) {
-      if (pins.get(slot)?.value === id) pins.delete(slot);
+      if (pins.get(slot) === id) pins.delete(slot);
     },
 
     async claim(key: string, ttlMs: number) {
       const now = Date.now();
       sweep(now);
-      const held = claims.get(key);
-      if (held && held.until > now) return null;
+      if (claims.get(key, now) !== undefined) return null;
       const token = randomUUID();
-      claims.set(key, { value: token, until: now + ttlMs });
+      claims.set(key, token, now + ttlMs, now);
       return token;
     },
 
     async release(key: string, token: string) {
-      if (claims.get(key)?.value === token) claims.delete(key);
+      if (claims.get(key) === token) claims.delete(key);
     },
 
     async close() {},
@@ -378,6 +366,13 @@ function staleAnswer(server: Server | undefined, heard: RateHeard, now: number):
   if (heard.seq < server.fromSeq) return true;
   const grantedAt = Number(heard.run.split(":")[2]);
   return now >= server.resetAt && Number.isFinite(grantedAt) && grantedAt < server.resetAt;
+}
+
+/** The bucket used longest ago. */
+function idlest(buckets: Map<string, Bucket>): string {
+  let oldest: [string, number] | undefined;
+  for (const [key, b] of buckets) if (!oldest || b.touched < oldest[1]) oldest = [key, b.touched];
+  return oldest![0];
 }
 
 let processStore: AdStore | undefined;

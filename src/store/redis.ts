@@ -1,10 +1,9 @@
 import { createHash } from "node:crypto";
 import { createClient } from "redis";
+import { BUMP, epochGuard, epochMemo, GET, SET_NX, USE_ONCE } from "./epoch.js";
 import { redisLiveRecords } from "./live.js";
 import { memoryStore } from "./memory.js";
 import {
-  BUMP_GENERATION,
-  CONSUME,
   HEARD_RATE,
   PAUSE_RATE,
   RECORD_WRITE,
@@ -129,6 +128,12 @@ export function redisStore(options: RedisStoreOptions): AdStore {
     return [`${base}:m`, `${base}:l`];
   };
   const span = (rule: Pick<RateRule, "windowMs" | "marginMs">) => rule.windowMs + rule.marginMs;
+  const ledger = epochGuard(
+    name,
+    epochMemo(`${owned ? name : "client"}\n${prefix}`, owned ? undefined : options.client),
+    `${prefix}:epoch`,
+    script,
+  );
 
   const store: AdStore = {
     name,
@@ -191,30 +196,26 @@ export function redisStore(options: RedisStoreOptions): AdStore {
 
     async consume(id, expiresAtMs) {
       if (!Number.isFinite(expiresAtMs)) return false;
-      return (await script(CONSUME, [hashed("approval", id)], [Math.floor(expiresAtMs)])) === 1;
+      return (await ledger(USE_ONCE, hashed("approval", id), [String(Math.floor(expiresAtMs))])) === 1;
     },
 
     async generation(slot) {
-      const value = await command(["GET", hashed("generation", slot)]);
-      return value === null ? 0 : Number(value);
+      const value = await ledger(GET, hashed("generation", slot), []);
+      return value === "" ? 0 : Number(value);
     },
 
     async bumpGeneration(slot, expected, ttlMs) {
-      const bumped = await script(
-        BUMP_GENERATION,
-        [hashed("generation", slot)],
-        [expected, Math.max(1, Math.ceil(ttlMs))],
-      );
-      return bumped === 1;
+      const ms = String(Math.max(1, Math.ceil(ttlMs)));
+      return (await ledger(BUMP, hashed("generation", slot), [String(expected), ms])) === 1;
     },
 
     async pinned(slot) {
-      const value = await command(["GET", hashed("pin", slot)]);
-      return typeof value === "string" ? value : null;
+      const value = await ledger(GET, hashed("pin", slot), []);
+      return typeof value === "string" && value !== "" ? value : null;
     },
 
     async pin(slot, id, ttlMs) {
-      await command(["SET", hashed("pin", slot), id, "NX", "PX", String(Math.max(1, Math.ceil(ttlMs)))]);
+      await ledger(SET_NX, hashed("pin", slot), [id, String(Math.max(1, Math.ceil(ttlMs)))]);
     },
 
     async unpin(slot, id) {
@@ -224,15 +225,10 @@ export function redisStore(options: RedisStoreOptions): AdStore {
 
     async claim(key, ttlMs) {
       const token = `${process.pid}-${Date.now()}-${Math.random().toString(36).slice(2)}`;
-      const set = await command([
-        "SET",
-        hashed("claim", key),
-        token,
-        "NX",
-        "PX",
-        String(Math.max(1, Math.ceil(ttlMs))),
-      ]);
-      return set === null ? null : token;
+      const ms = String(Math.max(1, Math.ceil(ttlMs)));
+      // A claim only orders identical sends: losing one is harmless, so it is not relied on.
+      const set = await ledger(SET_NX, hashed("claim", key), [token, ms], false);
+      return set === 1 ? token : null;
     },
 
     async release(key, token) {

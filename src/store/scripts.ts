@@ -1,4 +1,4 @@
-import { SAME_WINDOW_SLACK_MS } from "./types.js";
+import { RESET_UNCERTAINTY_MS, SAME_WINDOW_SLACK_MS } from "./types.js";
 
 // Lua run by Redis, so each operation is atomic across every process and reads one clock: the
 // server's TIME. The rate log keeps sends granted in the same ms as one run ("seq:n" scored by
@@ -137,7 +137,8 @@ if sl then
 end
 local function addsNothing(limit, remaining, resetMs)
   local ruleLimit, ruleWindow = tonumber(ARGV[8]), tonumber(ARGV[9])
-  if limit < ruleLimit or resetMs > math.ceil(ruleWindow / 1000) * 1000 then return false end
+  -- longestOwnReset (types.ts): whole seconds, relative or epoch, rounded either way.
+  if limit < ruleLimit or resetMs > math.ceil(ruleWindow / 1000) * 1000 + ${RESET_UNCERTAINTY_MS} then return false end
   -- The sum kept with the log (runs that stopped counting leave it at the next take): an answer
   -- costs the same however many runs the window holds.
   local counted = tonumber(redis.call('HGET', meta, 'total')) or 0
@@ -226,22 +227,6 @@ local recent = redis.call('ZRANGEBYSCORE', writes, '(' .. (now - window), '+inf'
 local used = #recent / 2
 if used == 0 then return {0, -1} end
 return {math.min(limit, used), tonumber(recent[2]) + window - now}
-`;
-
-/** KEYS: approval. ARGV: expiresAtMs. One use, while valid on the store's clock. */
-export const CONSUME = `${NOW}
-local expires = tonumber(ARGV[1])
-if expires <= now then return 0 end
-if redis.call('SET', KEYS[1], 1, 'NX', 'PX', expires - now) then return 1 end
-return 0
-`;
-
-/** KEYS: slot. ARGV: expected, ttlMs. */
-export const BUMP_GENERATION = `
-local current = tonumber(redis.call('GET', KEYS[1])) or 0
-if current ~= tonumber(ARGV[1]) then return 0 end
-redis.call('SET', KEYS[1], current + 1, 'PX', ARGV[2])
-return 1
 `;
 
 /** KEYS: claim. ARGV: token. */

@@ -126,6 +126,8 @@ export class StoreError extends Error {
     /** The store's name, as in {@link AdStore.name}. */
     readonly store: string,
     message: string,
+    /** What to do, when it differs from waiting for the store to come back. */
+    readonly hint?: string,
   ) {
     super(message);
   }
@@ -138,8 +140,18 @@ export class StoreError extends Error {
 export const SAME_WINDOW_SLACK_MS = 1250;
 
 /**
+ * How far a reset in whole seconds can be from the true one: relative seconds or an epoch in
+ * seconds, rounded up or down. A reset heard this much past our window may still belong to a
+ * service window no longer than ours.
+ */
+export const RESET_UNCERTAINTY_MS = 1000;
+
+/** The longest reset a service window no longer than `windowMs` can announce in whole seconds. */
+export const longestOwnReset = (windowMs: number) => Math.ceil(windowMs / 1000) * 1000 + RESET_UNCERTAINTY_MS;
+
+/**
  * True when an answer's headers say nothing our own count does not: the service allows at least
- * our limit, over a window no longer than ours (its reset is in whole seconds, rounded up), and
+ * our limit, over a window no longer than ours as far as whole seconds can tell, and
  * it counted no more requests than we have counted (`counted` holds every request of ours that can
  * be in its window). Then our sliding window alone keeps every window of the service within its
  * limit, and the headers are not used to hold requests back: across processes, answers come back
@@ -149,7 +161,7 @@ export const SAME_WINDOW_SLACK_MS = 1250;
 export function headersAddNothing(rule: RateRule, heard: Required<RateHeard>, counted: number): boolean {
   return (
     heard.limit >= rule.limit &&
-    heard.resetMs <= Math.ceil(rule.windowMs / 1000) * 1000 &&
+    heard.resetMs <= longestOwnReset(rule.windowMs) &&
     heard.limit - heard.remaining <= counted
   );
 }

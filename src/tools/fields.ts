@@ -122,18 +122,25 @@ export const workspaceFields = () => ({
 type Ctx = z.RefinementCtx;
 const present = (v: Record<string, unknown>, key: string) => v[key] !== undefined;
 
-// The service reads an empty string as missing, as JavaScript truthiness does.
-const given = (v: Record<string, unknown>, key: string) => present(v, key) && v[key] !== "";
+const blank = (value: unknown) => typeof value === "string" && value.trim() === "";
+// The service reads an empty string as missing, as JavaScript truthiness does; one of only spaces
+// says nothing either.
+const given = (v: Record<string, unknown>, key: string) => present(v, key) && !blank(v[key]);
 
-/** Rule: at least one of `keys` is given; an empty string is not given. */
+/** Rule: at least one of `keys` is given; an empty or whitespace-only string is not given. */
 export function atLeastOne(v: Record<string, unknown>, ctx: Ctx, ...keys: string[]) {
   if (!keys.some((k) => given(v, k))) {
     ctx.addIssue({ code: "custom", path: [keys[0]!], message: `give at least one of ${keys.join(", ")}` });
   }
 }
 
-/** Rule: exactly one of `keys` is given. */
+/** Rule: exactly one of `keys` is given; an empty or whitespace-only one is refused as blank. */
 export function exactlyOne(v: Record<string, unknown>, ctx: Ctx, ...keys: string[]) {
+  const blanks = keys.filter((k) => present(v, k) && blank(v[k]));
+  for (const key of blanks) {
+    ctx.addIssue({ code: "custom", path: [key], message: "is blank: give a value or leave it out" });
+  }
+  if (blanks.length > 0) return;
   const given = keys.filter((k) => present(v, k));
   if (given.length !== 1) {
     ctx.addIssue({

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { z } from "zod";
-import { providerSchema } from "../../src/adapters/shared.js";
+import { langchainSchema } from "../../src/adapters/schema-policy.js";
+import { explicitJsonSchema, providerSchema, strictJsonSchema } from "../../src/adapters/shared.js";
 import { offeredTools } from "../../src/tools/index.js";
 import type { ToolResult } from "../../src/types.js";
 import {
@@ -216,7 +217,13 @@ describe("the tools each framework offers the model", () => {
   it.each(FRAMEWORKS)("%s: schemas match the catalog (fields, required, enums, bounds)", (framework) => {
     for (const def of offeredTools) {
       const tool = sent.get(framework)!.get(def.name)!;
-      if (tool.strict === true) {
+      // LangChain sends strict-mode schemas by default (no flag of its own); open parts go as JSON text.
+      const textPaths = framework === "langchain" ? textPathsOf(def.name) : undefined;
+      if (textPaths) {
+        for (const path of textPaths) {
+          expect([at(tool.parameters, path).type].flat()[0], `${def.name} ${path.join(".")}`).toBe("string");
+        }
+      } else if (tool.strict === true || framework === "langchain") {
         // Strict mode states bounds in the description; fields, optionality and enums must hold.
         expect(substance(relaxStrict(tool.parameters)), def.name).toEqual(
           withoutBounds(catalogSubstance(def)),
@@ -243,7 +250,12 @@ describe("the tools each framework offers the model", () => {
         const plain = withoutDialect(tool.parameters);
         // The Agents SDK gets its schema from the same shared policy, in strict mode.
         const strict = providerSchema(toolkit.get(name)!, { strict: true });
-        const expected = framework === "openai-agents" ? strict.schema : plain;
+        const expected =
+          framework === "openai-agents"
+            ? strict.schema
+            : framework === "langchain"
+              ? langchainSchema(toolkit.get(name)!, undefined).schema
+              : plain;
         expect(withoutDialect(theirs.parameters), `${framework} ${name}`).toEqual(expected);
         if (framework === "openai-agents") expect(theirs.strict, name).toBe(strict.strict);
         expect(theirs.description, name).toBe(tool.description);
@@ -251,6 +263,19 @@ describe("the tools each framework offers the model", () => {
     }
   });
 });
+
+/** The open parts a LangChain tool sends as JSON text, or undefined when it has none. */
+function textPathsOf(name: string): string[][] | undefined {
+  const strict = strictJsonSchema(explicitJsonSchema(env.toolkit().get(name)!), { openAsText: true });
+  return strict.strict ? strict.textPaths : undefined;
+}
+
+/** The subschema of a property path ("[]" for items). */
+function at(schema: Json, path: string[]): Json {
+  let node = schema;
+  for (const key of path) node = (key === "[]" ? node.items : (node.properties as Json)[key]) as Json;
+  return node;
+}
 
 const isNullable = (node: Json) =>
   (Array.isArray(node.type) && node.type.includes("null")) ||

@@ -149,13 +149,31 @@ describe.each(kinds)("%s store", (_kind, make) => {
     const bucket = fresh("rate");
     const r = rule(10, 2000);
     const probe = await store.takeRate(bucket, r, 1);
-    // Early in its window the service's reset says 3 s: its window is longer than our 2 s.
-    await store.heardRate(bucket, r, { seq: 1, run: probe.run, limit: 10, remaining: 9, resetMs: 3000 });
+    // Early in its window the service's reset says 4 s: more than whole seconds (rounded either
+    // way, relative or epoch) can add to a window of our 2 s, so its window is longer.
+    await store.heardRate(bucket, r, { seq: 1, run: probe.run, limit: 10, remaining: 9, resetMs: 4000 });
     const more = await store.takeRate(bucket, r, 4);
     expect(more.granted).toBe(4);
     // Later in the same window a reset of 1 s alone would pass for a window like ours.
     await store.heardRate(bucket, r, { seq: 5, run: more.run, limit: 10, remaining: 5, resetMs: 1000 });
     expect((await store.viewRate(bucket, r)).server).toMatchObject({ limit: 10, remaining: 5 });
+  });
+
+  it("a reset in whole seconds up to a second past our window is read as our window: the headers hold nothing back", async () => {
+    const store = make();
+    const r = rule(10, 3000);
+    for (const resetMs of [3000, 3999, 4000]) {
+      const bucket = fresh("rate");
+      const probe = await store.takeRate(bucket, r, 1);
+      // An epoch rounded up, heard at the start of a 3 s window: up to 4 s from now.
+      await store.heardRate(bucket, r, { seq: 1, run: probe.run, limit: 10, remaining: 9, resetMs });
+      expect((await store.viewRate(bucket, r)).server).toBeUndefined();
+      expect((await store.takeRate(bucket, r, 9)).granted).toBe(9);
+    }
+    const longer = fresh("rate");
+    const probe = await store.takeRate(longer, r, 1);
+    await store.heardRate(longer, r, { seq: 1, run: probe.run, limit: 10, remaining: 9, resetMs: 4100 });
+    expect((await store.viewRate(longer, r)).server).toMatchObject({ limit: 10, remaining: 9 });
   });
 
   it("after the service's reset, its next headers replace our guess of the new window's end", async () => {
@@ -313,7 +331,7 @@ describe("redis store across clients", () => {
     expect(uses.filter(Boolean)).toHaveLength(1);
   });
 
-  it("keys hold hashes, never the identifiers given, and every key expires", async () => {
+  it("keys hold hashes, never the identifiers given, and every key but the epoch marker expires", async () => {
     const store = redisStore({ url: redis.url, prefix: "keyscan" });
     opened.push(store);
     const secret = "adk_live_S3cr3tKeyMaterial";
@@ -339,8 +357,11 @@ describe("redis store across clients", () => {
     for (const key of keys) {
       expect(key).not.toContain("adk_");
       expect(key).not.toContain("S3cr3t");
-      expect(await raw.pTTL(key)).toBeGreaterThan(0);
+      // The epoch marker must outlive everything it vouches for: it never expires.
+      if (key === "keyscan:epoch") expect(await raw.pTTL(key)).toBe(-1);
+      else expect(await raw.pTTL(key)).toBeGreaterThan(0);
     }
+    expect(keys).toContain("keyscan:epoch");
     await raw.close();
   });
 });

@@ -38,6 +38,33 @@ describe("an empty description is not given", () => {
   }
 });
 
+describe("a whitespace-only string is not given either", () => {
+  for (const tool of ["ad-copy", "hooks"]) {
+    it(`${tool}: a description of spaces and newlines without url is refused before sending`, async () => {
+      const kit = f.kit();
+      const extra = tool === "ad-copy" ? { objective: "Leads" } : {};
+      const refused = await kit.call(tool, { description: " \n\t ", ...extra });
+      expect(refused).toMatchObject({ ok: false, status: null, blocked: "validation" });
+      expect((refused as { error: string }).error).toMatch(/url, description/);
+      expect(sent(tool)).toEqual([]);
+    });
+  }
+
+  it("push-creative: a blank lead form as the destination is refused before sending", async () => {
+    const kit = f.kit();
+    const account = f.sim.control.world().callers.pro.accounts[0]!;
+    const refused = await kit.call("push-creative", {
+      account_id: account.id,
+      adset_id: account.adsets[0]!.id,
+      image_url: "https://cdn.example.com/a.png",
+      lead_gen_form_id: "   ",
+    });
+    expect(refused).toMatchObject({ ok: false, status: null, blocked: "validation" });
+    expect((refused as { error: string }).error).toMatch(/lead_gen_form_id/);
+    expect(sent("push-creative")).toEqual([]);
+  });
+});
+
 describe("list-accounts ignores its body, as the service does", () => {
   it("accepts extra keys and sends {}", async () => {
     const result = await f.kit().call("list-accounts", { service: "ads", verbose: true });

@@ -26,7 +26,8 @@ export function storeRefusal(call: Call, error: StoreError): ToolResult {
   return blocked(
     "store",
     error.message,
-    `Nothing was sent: the shared store (${error.store}) that keeps approvals and retry keys is unavailable. Wait a little and call again with the same input; if it persists, tell the user the store needs attention.`,
+    error.hint ??
+      `Nothing was sent: the shared store (${error.store}) that keeps approvals and retry keys is unavailable. Wait a little and call again with the same input; if it persists, tell the user the store needs attention.`,
     call.notes,
   );
 }

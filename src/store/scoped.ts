@@ -1,0 +1,51 @@
+import { createHash } from "node:crypto";
+import type { AdStore } from "./types.js";
+
+/**
+ * The identity of an API key on a service: a hash of both, never the key. Shared state is kept
+ * per identity, so what one key did never moves what another key sends.
+ */
+export function keyIdentity(baseUrl: string, apiKey: string): string {
+  const base = baseUrl.replace(/\/+$/, "");
+  return createHash("sha256").update(`adrails-key\n${base}\n${apiKey}`).digest("hex").slice(0, 32);
+}
+
+/**
+ * The store as one key sees it: approvals, the refusal ledger, pins and claims are kept under the
+ * key's identity, so two keys on one store (same prefix, same session) never share them. The
+ * request rate and the write budget pass through: they are already per key and per account.
+ */
+export function keyScoped(store: AdStore, identity: string): AdStore {
+  const own = (id: string) => `key:${identity}\n${id}`;
+  const scoped: AdStore = {
+    name: store.name,
+    ...(store.fallback ? { fallback: keyScoped(store.fallback, identity) } : {}),
+    takeRate: (bucket, rule, want) => store.takeRate(bucket, rule, want),
+    heardRate: (bucket, rule, heard) => store.heardRate(bucket, rule, heard),
+    pauseRate: (bucket, ms) => store.pauseRate(bucket, ms),
+    viewRate: (bucket, rule) => store.viewRate(bucket, rule),
+    recordWrite: (account, limit, windowMs) => store.recordWrite(account, limit, windowMs),
+    markBudgetSpent: (account, ms) => store.markBudgetSpent(account, ms),
+    viewBudget: (account, limit, windowMs) => store.viewBudget(account, limit, windowMs),
+    consume: (id, expiresAtMs) => store.consume(own(id), expiresAtMs),
+    generation: (slot) => store.generation(own(slot)),
+    bumpGeneration: (slot, expected, ttlMs) => store.bumpGeneration(own(slot), expected, ttlMs),
+    pinned: (slot) => store.pinned(own(slot)),
+    pin: (slot, id, ttlMs) => store.pin(own(slot), id, ttlMs),
+    unpin: (slot, id) => store.unpin(own(slot), id),
+    claim: (key, ttlMs) => store.claim(own(key), ttlMs),
+    release: (key, token) => store.release(own(key), token),
+    close: () => store.close(),
+  };
+  if (store.noteLive && store.lastLive) {
+    const note = store.noteLive.bind(store);
+    const last = store.lastLive.bind(store);
+    scoped.noteLive = (key, record, ttlMs) => note(own(key), record, ttlMs);
+    scoped.lastLive = (key) => last(own(key));
+  }
+  if (store.viewRateNow) {
+    const view = store.viewRateNow.bind(store);
+    scoped.viewRateNow = (bucket, rule) => view(bucket, rule);
+  }
+  return scoped;
+}
