@@ -133,13 +133,15 @@ function annotate(
   if (log.length > 0) attributes["adrails.guard.decisions"] = log.map((d) => `${d.guard}:${d.decision}`);
   if (outcome.error) attributes["error.type"] = outcome.error;
   span.setAttributes(attributes);
-  const answer = context.approval
-    ? { answer: "given", via: context.approval.via }
-    : context.denial
-      ? { answer: "refused", via: context.denial.via }
-      : context.unbound
-        ? { answer: "unbound", via: context.unbound.via }
-        : undefined;
+  const answer = context.answer
+    ? { answer: context.answer.approved ? "given" : "refused", via: context.answer.channel }
+    : context.approval
+      ? { answer: "given", via: context.approval.via }
+      : context.denial
+        ? { answer: "refused", via: context.denial.via }
+        : context.unbound
+          ? { answer: "unbound", via: context.unbound.via }
+          : undefined;
   if (answer) {
     span.addEvent("adrails.approval", {
       "adrails.approval.answer": answer.answer,
