@@ -19,10 +19,15 @@ export function memoryAudit(max = 10_000): InboxAudit {
 
 /** The audit trail as a JSON lines file: one entry a line, appended, never rewritten. */
 export function fileAudit(path: string): InboxAudit {
+  // Appends run one after another: two writes in flight at once can land in either order.
+  let queue: Promise<unknown> = Promise.resolve();
   return {
     name: `file ${path}`,
-    async append(entry) {
-      await appendFile(path, `${JSON.stringify(entry)}\n`, { encoding: "utf8", mode: 0o600 });
+    append(entry) {
+      const line = `${JSON.stringify(entry)}\n`;
+      const done = queue.then(() => appendFile(path, line, { encoding: "utf8", mode: 0o600 }));
+      queue = done.catch(() => {});
+      return done;
     },
     async read() {
       let text: string;
