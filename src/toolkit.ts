@@ -1,7 +1,7 @@
-import { createClient } from "./client/index.js";
+import { configProblem, createClient } from "./client/index.js";
 import { DEFAULT_MAX_RESULT_CHARS, toModelText } from "./guards/model-text.js";
 import { createCallPipeline } from "./guards/pipeline.js";
-import { blocked } from "./guards/results.js";
+import { blocked, shapeOutcome } from "./guards/results.js";
 import { accountNote, scopeRefusal, selectTools } from "./guards/scope.js";
 import { storeApprovalLedger, storeIdLedger, storeSendClaims } from "./guards/shared.js";
 import { modelSchema } from "./guards/validation.js";
@@ -22,6 +22,12 @@ const MIN_RESULT_CHARS = 200;
 export function createAdTools(options: AdToolsOptions = {}): AdToolkit {
   const apiKey = options.apiKey ?? process.env.ADRAILS_API_KEY ?? "";
   const accountDefault = options.accountId;
+  // Fixed for the toolkit's life: with no key or base URL nothing can be sent, so nobody is asked
+  // to approve a call (the call answers with what is missing instead).
+  const unsendable = configProblem(
+    apiKey,
+    (options.baseUrl ?? process.env.ADRAILS_BASE_URL ?? "").replace(/\/+$/, ""),
+  );
   const maxChars = Math.max(MIN_RESULT_CHARS, options.maxResultChars ?? DEFAULT_MAX_RESULT_CHARS);
   // Without a store given, approvals, ids and claims live in a memory store of this toolkit's own,
   // as before stores existed; one code path either way.
@@ -64,9 +70,12 @@ export function createAdTools(options: AdToolsOptions = {}): AdToolkit {
       // Which account an omitted account_id means is said once, on one tool.
       description: note?.tool === def.name ? `${def.description} ${note.text}` : def.description,
       inputSchema: options.hideAccountId ? modelSchema(def, { accountDefault, hideAccountId: true }) : schema,
-      needsConfirmation: (input) => pipeline.confirmationFor(def, schema, input) !== null,
-      confirmationRequest: (input) => pipeline.confirmationFor(def, schema, input),
-      call: (input, context = {}) => pipeline.call(def, schema, input, context),
+      needsConfirmation: (input) => !unsendable && pipeline.confirmationFor(def, schema, input) !== null,
+      confirmationRequest: (input) => (unsendable ? null : pipeline.confirmationFor(def, schema, input)),
+      call: (input, context = {}) =>
+        unsendable && pipeline.confirmationFor(def, schema, input) !== null
+          ? pipeline.refuse(def.name, context, () => notSendable(def.name, unsendable))
+          : pipeline.call(def, schema, input, context),
     };
     return Object.freeze(tool);
   }
@@ -88,4 +97,20 @@ export function createAdTools(options: AdToolsOptions = {}): AdToolkit {
     toModelText: (result: ToolResult) => toModelText(result, maxChars),
     options: Object.freeze(shown),
   });
+}
+
+/** The answer to a call that needs a person's approval when nothing could be sent anyway. */
+function notSendable(tool: string, problem: string): ToolResult {
+  return shapeOutcome(
+    {
+      kind: "network-error",
+      status: null,
+      error: problem,
+      cause: "config",
+      tool,
+      attempts: 0,
+      durationMs: 0,
+    },
+    { writes: true, notes: [] },
+  );
 }

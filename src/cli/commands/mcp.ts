@@ -5,7 +5,8 @@ import type { AuditEvent } from "../../types.js";
 import { EXIT, type ExitCode } from "../exit-codes.js";
 import type { CommandContext } from "../main.js";
 import { CliError } from "../output.js";
-import { openTarget } from "../target.js";
+import { openTarget, type Target } from "../target.js";
+import { notSetUp, SET_UP } from "./mcp-setup.js";
 
 const ACCOUNT_ID = /^act_\d+$/;
 const MIN_TOKEN = 16;
@@ -50,12 +51,12 @@ export async function runMcp(ctx: CommandContext, opts: McpOptions): Promise<Exi
     output.warn("--port, --host and --allowed-host apply to --http only; serving over stdio.");
   }
 
-  const target = await openTarget(globals, io, output);
+  const { target, problem } = await openOrExplain(ctx);
   const stopped = signalled();
   // stdout belongs to the protocol: anything a library logs goes to stderr instead.
   const restoreConsole = opts.http ? () => {} : consoleToStderr();
   try {
-    const toolkit = createAdTools({
+    const configured = createAdTools({
       apiKey: target.apiKey,
       baseUrl: target.baseUrl,
       accountId: opts.account,
@@ -67,8 +68,15 @@ export async function runMcp(ctx: CommandContext, opts: McpOptions): Promise<Exi
         : { timeouts: { readMs: globals.timeout * 1000, workflowMs: globals.timeout * 1000 } }),
       onEvent: (event: AuditEvent) => io.stderr.write(`${output.clean(JSON.stringify({ audit: event }))}\n`),
     });
+    // Without a key or base URL the server still starts, so the host shows the person what is
+    // missing (in every tool's answer) rather than "Connection closed".
+    const toolkit = problem ? notSetUp(configured, problem) : configured;
     const onerror = (error: Error) => output.warn(`MCP: ${error.message}`);
-    const where = target.simulated ? "the built-in simulator" : target.baseUrl;
+    const where = problem
+      ? "nothing (not set up: every tool answers with what is missing)"
+      : target.simulated
+        ? "the built-in simulator"
+        : target.baseUrl;
 
     if (opts.http) {
       const { startMcpHttpServer } = await import("../../mcp/http.js");
@@ -115,6 +123,24 @@ export async function runMcp(ctx: CommandContext, opts: McpOptions): Promise<Exi
     stopped.dispose();
     restoreConsole();
     await target.close();
+  }
+}
+
+/** The target, or, when the key or base URL is missing or malformed, the reason (also shown on stderr). */
+async function openOrExplain(ctx: CommandContext): Promise<{ target: Target; problem?: CliError }> {
+  try {
+    return { target: await openTarget(ctx.globals, ctx.io, ctx.output) };
+  } catch (error) {
+    if (!(error instanceof CliError) || ctx.globals.sim) throw error;
+    ctx.output.warn(`${error.message} ${SET_UP}`);
+    const target: Target = {
+      apiKey: "",
+      baseUrl: "",
+      keySource: "none",
+      simulated: false,
+      close: async () => {},
+    };
+    return { target, problem: error };
   }
 }
 
