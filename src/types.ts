@@ -13,6 +13,8 @@ export type GuardName = "hard-confirmation" | "scope" | "validation" | "request-
  */
 export type ToolResult =
   | { ok: true; status: 200; data: unknown; note?: string }
+  /** Answered by adrails itself (find-tools): nothing was sent, so there is no HTTP status. */
+  | { ok: true; status: null; data: unknown; note?: string }
   | {
       ok: "partial";
       status: 207;
