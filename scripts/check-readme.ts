@@ -38,11 +38,14 @@ const manifest = JSON.parse(readFileSync(join(root, "package.json"), "utf8")) as
   exports: Record<string, string | { default?: string }>;
 };
 const paths: Record<string, string[]> = {};
+const published: Record<string, string[]> = {};
 for (const [key, value] of Object.entries(manifest.exports)) {
   const target = typeof value === "string" ? value : value.default;
   if (!target?.endsWith(".js") || !target.startsWith("./dist/")) continue;
   const name = key === "." ? manifest.name : `${manifest.name}/${key.slice(2)}`;
-  paths[name] = [`../../src/${target.slice("./dist/".length, -".js".length)}.ts`];
+  const module = target.slice("./dist/".length, -".js".length);
+  paths[name] = [`../../src/${module}.ts`];
+  published[name] = [`../../dist/${module}.d.ts`];
 }
 
 // Inside node_modules, so the snippets' framework imports resolve to the project's packages.
@@ -54,24 +57,37 @@ for (const { line, code } of snippets) {
   // `export {}` makes each snippet a module of its own, as a user's file would be.
   writeFileSync(join(work, `README.md-line-${line}.ts`), `${code}\nexport {};\n`);
 }
-writeFileSync(
-  join(work, "tsconfig.json"),
-  JSON.stringify({
-    extends: "../../tsconfig.json",
-    compilerOptions: { noEmit: true, paths, noUnusedLocals: false },
-    include: ["*.ts"],
-  }),
-);
-
+// Twice: the project's settings (strict, NodeNext) against the sources, and with
+// exactOptionalPropertyTypes, which `tsc --init` of TypeScript 7 turns on, against the published
+// types in dist/ (as a user compiles; needs a build), so a snippet like
+// `apiKey: process.env.ADRAILS_API_KEY` must compile there too.
+const settings = [
+  { name: "strict, NodeNext", extra: { paths } },
+  {
+    name: "strict, NodeNext, exactOptionalPropertyTypes, published types",
+    extra: { paths: published, exactOptionalPropertyTypes: true },
+  },
+];
 const tsc = createRequire(import.meta.url).resolve("typescript/bin/tsc");
-const result = spawnSync(process.execPath, [tsc, "-p", join(work, "tsconfig.json"), "--pretty", "false"], {
-  encoding: "utf8",
-});
-rmSync(work, { recursive: true, force: true });
-if (result.status !== 0) {
-  process.stdout.write(result.stdout.replaceAll(`${work}/`, ""));
-  process.stderr.write(result.stderr);
-  console.error(`README snippets: type errors (file names give the README line of each snippet)`);
-  process.exit(1);
+let failed = false;
+for (const { name, extra } of settings) {
+  writeFileSync(
+    join(work, "tsconfig.json"),
+    JSON.stringify({
+      extends: "../../tsconfig.json",
+      compilerOptions: { noEmit: true, noUnusedLocals: false, ...extra },
+      include: ["*.ts"],
+    }),
+  );
+  const result = spawnSync(process.execPath, [tsc, "-p", join(work, "tsconfig.json"), "--pretty", "false"], {
+    encoding: "utf8",
+  });
+  if (result.status !== 0) {
+    failed = true;
+    process.stdout.write(result.stdout.replaceAll(`${work}/`, ""));
+    process.stderr.write(result.stderr);
+    console.error(`README snippets (${name}): type errors (file names give the README line of each snippet)`);
+  } else console.log(`README snippets (${name}): ${snippets.length} TypeScript blocks typecheck`);
 }
-console.log(`README snippets: ${snippets.length} TypeScript blocks typecheck`);
+rmSync(work, { recursive: true, force: true });
+if (failed) process.exit(1);

@@ -110,13 +110,13 @@ export function createToolDiscovery(toolkit: AdToolkit, options: DiscoveryOption
       found.length > 0
         ? {
             ok: true,
-            status: 200,
+            status: null,
             data: { tools: found },
             note: "These tools can be called from your next step on.",
           }
         : {
             ok: true,
-            status: 200,
+            status: null,
             data: { tools: [] },
             note: "No tool matched. Search again with other words for the task.",
           };

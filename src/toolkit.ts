@@ -1,8 +1,8 @@
-import { createClient } from "./client/index.js";
+import { configProblem, createClient } from "./client/index.js";
 import { createLiveLedger } from "./guards/live-record.js";
 import { DEFAULT_MAX_RESULT_CHARS, toModelText } from "./guards/model-text.js";
 import { createCallPipeline } from "./guards/pipeline.js";
-import { blocked } from "./guards/results.js";
+import { blocked, shapeOutcome } from "./guards/results.js";
 import { accountNote, hiddenAccountRefusal, scopeRefusal, selectTools } from "./guards/scope.js";
 import { storeApprovalLedger, storeAskLedger, storeIdLedger, storeSendClaims } from "./guards/shared.js";
 import { observedChannel } from "./guards/telemetry.js";
@@ -24,6 +24,12 @@ const MIN_RESULT_CHARS = 200;
 export function createAdTools(options: AdToolsOptions = {}): AdToolkit {
   const apiKey = options.apiKey ?? process.env.ADRAILS_API_KEY ?? "";
   const accountDefault = options.accountId;
+  // Fixed for the toolkit's life: with no key or base URL nothing can be sent, so nobody is asked
+  // to approve a call (the call answers with what is missing instead).
+  const unsendable = configProblem(
+    apiKey,
+    (options.baseUrl ?? process.env.ADRAILS_BASE_URL ?? "").replace(/\/+$/, ""),
+  );
   const maxChars = Math.max(MIN_RESULT_CHARS, options.maxResultChars ?? DEFAULT_MAX_RESULT_CHARS);
   // Without a store given, approvals, ids and claims live in a memory store of this toolkit's own,
   // as before stores existed; one code path either way.
@@ -72,22 +78,29 @@ export function createAdTools(options: AdToolsOptions = {}): AdToolkit {
       // Which account an omitted account_id means is said once, on one tool.
       description: note?.tool === def.name ? `${def.description} ${note.text}` : def.description,
       inputSchema: options.hideAccountId ? modelSchema(def, { accountDefault, hideAccountId: true }) : schema,
-      // A call that names another account than the hidden one is refused before anyone is asked.
+      // Nobody is asked to approve what cannot be sent (no key or base URL), nor a call that names
+      // another account than the hidden one.
       needsConfirmation: (input) =>
-        !hiddenAccountRefusal(def, input, options) && pipeline.confirmationFor(def, schema, input) !== null,
+        !unsendable &&
+        !hiddenAccountRefusal(def, input, options) &&
+        pipeline.confirmationFor(def, schema, input) !== null,
       confirmationRequest: (input, where) =>
-        hiddenAccountRefusal(def, input, options)
+        unsendable || hiddenAccountRefusal(def, input, options)
           ? null
           : pipeline.confirmationFor(def, schema, input, where),
       ask: (input, where) =>
-        hiddenAccountRefusal(def, input, options)
+        unsendable || hiddenAccountRefusal(def, input, options)
           ? Promise.resolve(null)
           : pipeline.ask(def, schema, input, where),
       answer: (request, decision, channel) => pipeline.answer(request, decision, channel),
       call: (input, context = {}) => {
         const refusal = hiddenAccountRefusal(def, input, options);
-        if (!refusal) return pipeline.call(def, schema, input, context);
-        return pipeline.refuse(def.name, context, () => blocked("scope", refusal.error, refusal.hint));
+        if (refusal)
+          return pipeline.refuse(def.name, context, () => blocked("scope", refusal.error, refusal.hint));
+        if (unsendable && pipeline.confirmationFor(def, schema, input) !== null) {
+          return pipeline.refuse(def.name, context, () => notSendable(def.name, unsendable));
+        }
+        return pipeline.call(def, schema, input, context);
       },
     };
     return Object.freeze(tool);
@@ -110,4 +123,20 @@ export function createAdTools(options: AdToolsOptions = {}): AdToolkit {
     toModelText: (result: ToolResult) => toModelText(result, maxChars),
     options: Object.freeze(shown),
   });
+}
+
+/** The answer to a call that needs a person's approval when nothing could be sent anyway. */
+function notSendable(tool: string, problem: string): ToolResult {
+  return shapeOutcome(
+    {
+      kind: "network-error",
+      status: null,
+      error: problem,
+      cause: "config",
+      tool,
+      attempts: 0,
+      durationMs: 0,
+    },
+    { writes: true, notes: [] },
+  );
 }

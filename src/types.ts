@@ -13,6 +13,8 @@ export type GuardName = "hard-confirmation" | "scope" | "validation" | "request-
  */
 export type ToolResult =
   | { ok: true; status: 200; data: unknown; note?: string }
+  /** Answered by adrails itself (find-tools): nothing was sent, so there is no HTTP status. */
+  | { ok: true; status: null; data: unknown; note?: string }
   | {
       ok: "partial";
       status: 207;
@@ -263,55 +265,55 @@ export interface AdToolkit {
 
 /** Options of createAdTools. */
 export interface AdToolsOptions {
-  apiKey?: string;
-  baseUrl?: string;
-  accountId?: string;
+  apiKey?: string | undefined;
+  baseUrl?: string | undefined;
+  accountId?: string | undefined;
   /** With `accountId`, leave `account_id` out of what the model sees; calls use the default. */
-  hideAccountId?: boolean;
+  hideAccountId?: boolean | undefined;
   /** A named pack (or several): analyst, creative, publisher, experiments, monitoring, sources. */
-  pack?: PackName | readonly PackName[];
-  include?: readonly (string | ToolGroup)[];
-  exclude?: readonly (string | ToolGroup)[];
-  readOnly?: boolean;
-  confirm?: ConfirmChannel;
+  pack?: PackName | readonly PackName[] | undefined;
+  include?: readonly (string | ToolGroup)[] | undefined;
+  exclude?: readonly (string | ToolGroup)[] | undefined;
+  readOnly?: boolean | undefined;
+  confirm?: ConfirmChannel | undefined;
   /** What to do with an unconfirmed ACTIVE push: refuse it (default) or create it PAUSED. */
-  onUnconfirmedActive?: "refuse" | "pause";
+  onUnconfirmedActive?: "refuse" | "pause" | undefined;
   /** How long an approval stays valid (ms). Default 5 minutes. */
-  approvalTtlMs?: number;
+  approvalTtlMs?: number | undefined;
   /**
    * Signs every approval answer (HMAC-SHA256); an answer without a valid signature never redeems.
    * Set it when answers are kept where others can edit them (saved run states, checkpoints, an
    * inbox), and give every process of the fleet the same one. Never shown in `toolkit.options`.
    */
-  approvalSecret?: string;
-  onEvent?: (event: AuditEvent) => void;
+  approvalSecret?: string | undefined;
+  onEvent?: ((event: AuditEvent) => void) | undefined;
   /** Scope for deterministic request ids when a call gives none. */
-  sessionId?: string;
+  sessionId?: string | undefined;
   /** Cap on what the model reads of a result. Default 4000. */
-  maxResultChars?: number;
+  maxResultChars?: number | undefined;
   /** Per-attempt timeouts: `workflowMs` (default 300 s) for group C workflows and `push-creative`, `readMs` (default 30 s) for the rest. */
-  timeouts?: { readMs?: number; workflowMs?: number };
-  retry?: { maxRetries?: number; maxWaitS?: number; baseDelayMs?: number };
-  rateLimit?: { limit?: number; windowMs?: number } | false;
-  writeBudget?: { limit?: number; windowMs?: number };
+  timeouts?: { readMs?: number; workflowMs?: number } | undefined;
+  retry?: { maxRetries?: number; maxWaitS?: number; baseDelayMs?: number } | undefined;
+  rateLimit?: { limit?: number; windowMs?: number } | false | undefined;
+  writeBudget?: { limit?: number; windowMs?: number } | undefined;
   /**
    * Where shared state lives: the request rate, a 429's pause, the write budget, approvals' single
    * use, the refusal ledger, unknown-outcome pins and in-flight sends. Default: memory (the rate
    * and budget per process, the rest per toolkit). `redisStore()` from `adrails/redis` shares it
    * across processes. When the store fails, writes are refused unsent; reads follow its `onStoreError`.
    */
-  store?: AdStore;
+  store?: AdStore | undefined;
   /** Receives the full Outcome of every call, for hosts that want the raw response. */
-  onOutcome?: (outcome: Outcome, toolCallId?: string) => void;
+  onOutcome?: ((outcome: Outcome, toolCallId?: string) => void) | undefined;
   /** undici dispatcher for the HTTP client (proxies, custom agents, tests). */
-  dispatcher?: import("undici").Dispatcher;
+  dispatcher?: import("undici").Dispatcher | undefined;
   /**
    * OpenTelemetry (when `@opentelemetry/api` is installed and the application registered an SDK):
    * every call is an `execute_tool` span with its HTTP attempts as children. `recordValues: true`
    * also records the call's arguments and result (redacted, without a person's sentence).
    * Default: no values.
    */
-  telemetry?: { recordValues?: boolean };
+  telemetry?: { recordValues?: boolean } | undefined;
 }
 
 /** A JSON Schema object as sent to a model or host. */

@@ -8,6 +8,7 @@ import type { AdTool, AdToolkit, JsonSchema } from "../types.js";
 /** A JSON Schema as plain data. */
 export type { JsonSchema };
 
+const draftCache = new WeakMap<AdTool, JsonSchema>();
 const schemaCache = new WeakMap<AdTool, JsonSchema>();
 const explicitCache = new WeakMap<AdTool, JsonSchema>();
 
@@ -44,13 +45,18 @@ export function explicitJsonSchema(tool: AdTool): JsonSchema {
   return closed;
 }
 
+// Converted once per tool (the conversion is most of a server's start): both schemas derive from
+// it by copying, never by changing it.
 function draft7(tool: AdTool): JsonSchema {
+  const cached = draftCache.get(tool);
+  if (cached) return cached;
   const raw = z.toJSONSchema(tool.inputSchema, {
     target: "draft-7",
     io: "input",
     unrepresentable: "any",
   }) as JsonSchema;
   const { $schema: _dialect, ...schema } = raw;
+  draftCache.set(tool, schema);
   return schema;
 }
 
@@ -348,14 +354,16 @@ export function providerSchema(
   tool: AdTool,
   options: { strict?: boolean; openAsText?: boolean } = {},
 ): ProviderSchema {
-  const full = explicitJsonSchema(tool);
   const strict =
-    options.strict === true ? strictJsonSchema(full, { openAsText: options.openAsText }) : undefined;
+    options.strict === true
+      ? strictJsonSchema(explicitJsonSchema(tool), { openAsText: options.openAsText })
+      : undefined;
   const textPaths = strict?.strict ? strict.textPaths : undefined;
   return {
     schema: strict?.strict ? strict.schema : modelJsonSchema(tool),
     strict: strict?.strict === true,
-    toInput: (value) => stripNulls(textPaths ? fromText(value, textPaths) : value, full),
+    // The explicit schema is built at the first call, not when the tool is listed.
+    toInput: (value) => stripNulls(textPaths ? fromText(value, textPaths) : value, explicitJsonSchema(tool)),
   };
 }
 

@@ -1,5 +1,10 @@
 #!/usr/bin/env node
-import { runCli } from "./main.js";
+import module from "node:module";
+
+// Node 22.1+ keeps compiled code on disk between runs, which shortens every later start (an MCP
+// host spawns the server at each session). Older Node has no such cache.
+(module as { enableCompileCache?: () => unknown }).enableCompileCache?.();
+const { runCli } = await import("./main.js");
 
 // A reader that stops early (`adrails openapi | head`) is not a failure of the command.
 process.stdout.on("error", (error: NodeJS.ErrnoException) => {

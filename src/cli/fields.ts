@@ -41,7 +41,9 @@ export function inputJsonSchema(def: ToolDefinition): JsonSchema {
 
 /** The fields of a tool's body, nested object fields flattened to dotted names. */
 export function toolFields(def: ToolDefinition): FieldInfo[] {
-  return objectFields(inputJsonSchema(def), "");
+  const fields = objectFields(inputJsonSchema(def), "");
+  // The service requires some retry keys, but adrails fills them in: a caller leaves them out.
+  return fields.map((field) => (field.name === def.idField?.name ? { ...field, required: false } : field));
 }
 
 function objectFields(schema: JsonSchema, prefix: string): FieldInfo[] {

@@ -299,7 +299,8 @@ function positive(value: number | undefined, fallback: number, name: string): nu
   return value;
 }
 
-function configProblem(apiKey: string, baseUrl: string): string | undefined {
+/** Why nothing can be sent with this key and base URL (already resolved from the environment), or undefined. */
+export function configProblem(apiKey: string, baseUrl: string): string | undefined {
   if (!apiKey) return "No API key: pass apiKey or set ADRAILS_API_KEY. Nothing was sent.";
   if (!isWellFormedKey(apiKey)) return MALFORMED_KEY;
   if (!baseUrl) return "No base URL: pass baseUrl or set ADRAILS_BASE_URL. Nothing was sent.";

@@ -7,6 +7,9 @@ export const REDACTED = "adk_***";
 // Shorter encoded fragments could match ordinary text by chance.
 const MIN_FORM = 8;
 
+// A process serving many keys (one per tenant) must not keep every key it ever saw: the newest
+// few are enough to spare the encoding work.
+const MAX_CACHED_KEYS = 64;
 const formsCache = new Map<string, readonly string[]>();
 
 /**
@@ -40,6 +43,7 @@ export function secretForms(key: string | undefined): readonly string[] {
   const list = [...forms].filter((form) => form.length >= MIN_FORM).sort((a, b) => b.length - a.length);
   // A process sees one or two keys; the cap only guards against a caller cycling through many.
   if (formsCache.size > 64) formsCache.clear();
+  if (formsCache.size >= MAX_CACHED_KEYS) formsCache.delete(formsCache.keys().next().value!);
   formsCache.set(key, list);
   return list;
 }

@@ -40,6 +40,8 @@ export interface McpHttpServer {
 }
 
 const MAX_BODY_BYTES = 4 * 1024 * 1024;
+const WRONG_TOKEN =
+  "Missing or wrong bearer token. This adrails MCP server takes no OAuth sign-in: set the header Authorization: Bearer <token>, with the token it printed at start or the value of ADRAILS_MCP_TOKEN.";
 const PATH = "/mcp";
 
 /** True for a host name or address that stays on this machine. */
@@ -51,7 +53,7 @@ export function isLoopbackHost(host: string): boolean {
 /**
  * Serves the toolkit over Streamable HTTP at `/mcp`: the 2026-07-28 revision per request, 2025-era
  * clients in sessions (so a server can send them `elicitation/create`). Every request must carry
- * `Authorization: Bearer <token>` (else 401), and a Host and Origin naming this machine or an
+ * `Authorization: Bearer <token>` (else 403, so that no client starts an OAuth sign-in), and a Host and Origin naming this machine or an
  * allowed host (else 403), against DNS rebinding.
  */
 export async function startMcpHttpServer(
@@ -136,10 +138,10 @@ export async function startMcpHttpServer(
     if (!hostCheck.ok) return send(res, rpcError(403, -32000, `Host refused: ${hostCheck.message}`));
     const originCheck = validateOriginHeader(req.headers.origin, hostNames);
     if (!originCheck.ok) return send(res, rpcError(403, -32000, `Origin refused: ${originCheck.message}`));
+    // 403 with no WWW-Authenticate, not 401: MCP clients read any 401 as an OAuth challenge and
+    // start a sign-in this server does not offer; the token is a shared secret set by hand.
     if (!authorized(req.headers.authorization, expected)) {
-      const response = rpcError(401, -32001, "Missing or wrong bearer token.");
-      response.headers.set("WWW-Authenticate", 'Bearer realm="adrails"');
-      return send(res, response);
+      return send(res, rpcError(403, -32001, WRONG_TOKEN));
     }
     if (new URL(req.url ?? "/", "http://localhost").pathname !== PATH) {
       return send(res, rpcError(404, -32000, `Not found: the MCP endpoint is ${PATH}.`));

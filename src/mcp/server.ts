@@ -99,13 +99,13 @@ export function createMcpServer(
   );
   const session = serverOptions.dynamic ? dynamicSession(server, toolkit, serverOptions.dynamic) : undefined;
   for (const adTool of toolkit.tools) {
-    const { schema, toInput } = providerSchema(adTool);
+    const { toInput } = providerSchema(adTool);
     server.registerTool(
       adTool.name,
       {
         title: mcpTitle(adTool.name),
         description: adTool.description,
-        inputSchema: anyInput(schema),
+        inputSchema: anyInput(() => providerSchema(adTool).schema),
         annotations: mcpAnnotations(adTool.definition),
       },
       async (args: unknown, ctx: ServerContext) => {
@@ -150,7 +150,7 @@ function dynamicSession(
     {
       title: "Find tools",
       description: discovery.tool.description,
-      inputSchema: anyInput(discovery.tool.inputSchema),
+      inputSchema: anyInput(() => discovery.tool.inputSchema),
       annotations: { readOnlyHint: true, openWorldHint: false },
     },
     async (args: unknown) => {
@@ -289,16 +289,16 @@ export function toCallToolResult(toolkit: AdToolkit, result: ToolResult): CallTo
 
 /**
  * The SDK validates arguments against the registered schema before the handler runs; this one
- * shows the model schema and accepts any value, so that the toolkit answers invalid input with a
+ * shows the model schema (converted when first listed, then cached per tool) and accepts any value, so that the toolkit answers invalid input with a
  * ToolResult the model can act on, as in every other adapter.
  */
-function anyInput(schema: JsonSchema): StandardSchemaWithJSON {
+function anyInput(schema: () => JsonSchema): StandardSchemaWithJSON {
   return {
     "~standard": {
       version: 1,
       vendor: "adrails",
       validate: (value: unknown) => ({ value }),
-      jsonSchema: { input: () => schema, output: () => schema },
+      jsonSchema: { input: schema, output: schema },
     },
   };
 }

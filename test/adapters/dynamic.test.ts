@@ -219,6 +219,8 @@ describe("createToolDiscovery", () => {
     session.onChange((names) => heard.push(names));
     const first = session.find({ query: "competitor change alerts" });
     expect(first.found).toHaveLength(3);
+    // Answered by adrails itself: nothing was sent, so no HTTP status.
+    expect(first.result).toMatchObject({ ok: true, status: null });
     session.find({ query: "competitor change alerts" });
     expect(heard).toHaveLength(1);
     expect(heard[0]).toEqual(session.names());

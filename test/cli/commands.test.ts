@@ -74,7 +74,7 @@ describe.concurrent("help, version and the catalog (no service needed)", { timeo
     expect(all.stdout).toMatch(/emergency-recovery\s+disabled/);
     expect(groupC.code).toBe(0);
     expect(groupC.stdout).toContain("push-creative");
-    expect(groupC.stdout).toMatch(/account_id\*, request_id\*, adset_id\*/);
+    expect(groupC.stdout).toMatch(/account_id\*, request_id, adset_id\*/);
     expect(groupC.stdout).not.toContain("list-accounts");
     expect(bad.code).toBe(2);
     expect(bad.stderr).toMatch(/no group "Z"/);
@@ -104,7 +104,7 @@ describe.concurrent("help, version and the catalog (no service needed)", { timeo
     ]);
     expect(human.code).toBe(0);
     expect(human.stdout).toMatch(/effect write, plan paid/);
-    expect(human.stdout).toMatch(/request_id\*\s+string, 8\.\.128 chars/);
+    expect(human.stdout).toMatch(/request_id\s+string, 8\.\.128 chars/);
     expect(human.stdout).toMatch(/status\s+string, one of "PAUSED" \| "ACTIVE", default "PAUSED"/);
     expect(human.stdout).toMatch(/Statuses: 200, 207, 400, 401, 403, 404, 409, 429, 503/);
     expect(human.stdout).toMatch(/--confirm-text/);

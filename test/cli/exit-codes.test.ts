@@ -39,6 +39,10 @@ describe.concurrent("exit codes of adrails call against the simulator", { timeou
     expect(r.code).toBe(1);
     expect(json(r)).toMatchObject({ ok: false, status: null });
     expect(r.stderr).toMatch(/failed \(no answer\)/);
+    // Said once, to a person: no tool name twice, no advice meant for a model.
+    expect(r.stderr).not.toMatch(/\(no answer\): list-accounts:/);
+    expect(r.stderr).toMatch(/hint: The service did not answer\. Check ADRAILS_BASE_URL/);
+    expect(r.stderr).not.toMatch(/tell the user/);
     expectNoKey(r, ctx.sim.apiKey);
   });
 

@@ -109,15 +109,16 @@ const initialize = {
 };
 
 describe("HTTP guards", () => {
-  it("401 without a token or with a wrong one, 403 for a foreign Host or Origin; the SDK client gets 401 too", async () => {
+  it("403 without a token or with a wrong one (no OAuth challenge), 403 for a foreign Host or Origin", async () => {
     const port = new URL(server.url).port;
     const missing = await post(server.url, {}, initialize);
-    expect(missing.status).toBe(401);
-    expect(missing.headers["www-authenticate"]).toMatch(/^Bearer/);
+    expect(missing.status).toBe(403);
+    // A 401 or a WWW-Authenticate header makes MCP clients (the Inspector) start an OAuth sign-in.
+    expect(missing.headers["www-authenticate"]).toBeUndefined();
     expect(
       (await post(server.url, { authorization: "Bearer wrong-token-0123456789" }, initialize)).status,
-    ).toBe(401);
-    expect((await post(server.url, { authorization: `Basic ${TOKEN}` }, initialize)).status).toBe(401);
+    ).toBe(403);
+    expect((await post(server.url, { authorization: `Basic ${TOKEN}` }, initialize)).status).toBe(403);
     const rebound = await post(
       server.url,
       { authorization: `Bearer ${TOKEN}`, host: `evil.example:${port}` },
@@ -159,7 +160,7 @@ describe("adrails --sim mcp --http", () => {
     try {
       const [, url] = await waitFor(() => stderr, /on (http:\/\/127\.0\.0\.1:\d+\/mcp)/, 30_000);
       const [, token] = await waitFor(() => stderr, /Bearer token \(shown once.*\): (\S+)/);
-      expect((await post(url!, {}, initialize)).status).toBe(401);
+      expect((await post(url!, {}, initialize)).status).toBe(403);
       const connected = await connectClient(transport(url!, token!), "2026-07-28");
       const { tools } = await connected.client.listTools();
       expect(tools).toHaveLength(52);

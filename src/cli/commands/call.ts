@@ -8,6 +8,7 @@ import { EXIT, type ExitCode, exitCodeFor } from "../exit-codes.js";
 import { readInput } from "../input.js";
 import type { CommandContext } from "../main.js";
 import { CliError } from "../output.js";
+import { personHint, withoutToolPrefix } from "../person-hints.js";
 import { createSpinner } from "../spinner.js";
 import { unknownTool } from "../suggest.js";
 import { openTarget } from "../target.js";
@@ -100,7 +101,7 @@ export async function runCall(
     spinner.stop();
     output.result(result);
     const code = exitCodeFor(result);
-    if (code !== EXIT.ok) output.error(failure(name, result, code, opts));
+    if (code !== EXIT.ok) output.error(failure(name, result, code, opts, globals.retries ?? DEFAULT_RETRIES));
     return code;
   } finally {
     spinner.stop();
@@ -112,14 +113,23 @@ export async function runCall(
   }
 }
 
+// The client's default (src/client/index.ts).
+const DEFAULT_RETRIES = 3;
+
 /** The stderr report of a result that is not a success; the full result is on stdout. */
-function failure(tool: string, result: ToolResult, code: ExitCode, opts: CallOptions): CliError {
+function failure(
+  tool: string,
+  result: ToolResult,
+  code: ExitCode,
+  opts: CallOptions,
+  retries: number,
+): CliError {
   if (result.ok === "partial") {
     return new CliError(`${tool} was only partly applied (HTTP 207).`, code, result.note, { status: 207 });
   }
   if (result.ok === true) return new CliError(`${tool} succeeded`, code);
   const details: Record<string, unknown> = { status: result.status };
-  let hint = result.hint;
+  let hint = personHint(result, retries) ?? result.hint;
   if ("blocked" in result) {
     details.blocked = result.blocked;
     if (result.blocked === "hard-confirmation" && opts.confirmText === undefined && !opts.waitApproval) {
@@ -134,5 +144,10 @@ function failure(tool: string, result: ToolResult, code: ExitCode, opts: CallOpt
     );
   }
   const status = result.status === null ? "no answer" : `HTTP ${result.status}`;
-  return new CliError(`${tool} failed (${status}): ${result.error}`, code, hint, details);
+  return new CliError(
+    `${tool} failed (${status}): ${withoutToolPrefix(tool, result.error)}`,
+    code,
+    hint,
+    details,
+  );
 }

@@ -3,6 +3,7 @@ import type { ToolResult } from "../../types.js";
 import { EXIT, type ExitCode, exitCodeFor } from "../exit-codes.js";
 import type { CommandContext } from "../main.js";
 import { CliError } from "../output.js";
+import { personHint, withoutToolPrefix } from "../person-hints.js";
 import { openTarget } from "../target.js";
 import { viaMcp } from "../via.js";
 
@@ -44,7 +45,7 @@ export async function runDoctor(
     const listed = await toolkit.call("list-accounts", {}, timeout);
     if (listed.ok !== true) {
       code = exitCodeFor(listed);
-      checks.push(failed("list-accounts", listed));
+      checks.push(failed("list-accounts", listed, globals.retries ?? 3));
       conclusion =
         code === EXIT.auth
           ? "The key does not authenticate: replace it (a 401 is fixed by a new key)."
@@ -70,7 +71,7 @@ export async function runDoctor(
         conclusion = `Ready: the key authenticates and ${which} answers reads.`;
       } else {
         code = exitCodeFor(read);
-        checks.push(failed("results", read, `A read of ${which} failed`));
+        checks.push(failed("results", read, globals.retries ?? 3, `A read of ${which} failed`));
         conclusion = empty
           ? "The key works, but no ad account answers: connect an ad account in the application. Calculators and skills (group B) work without one."
           : `The key works, but ${which} cannot be read.`;
@@ -99,10 +100,11 @@ export async function runDoctor(
   return code;
 }
 
-function failed(check: Check["check"], result: ToolResult, prefix?: string): Check {
+// The hint is for the person running doctor, not the model's hint of the result.
+function failed(check: Check["check"], result: ToolResult, retries: number, prefix?: string): Check {
   const status = result.status;
-  const error = "error" in result ? result.error : "partial answer";
-  const hint = "hint" in result ? result.hint : undefined;
+  const error = "error" in result ? withoutToolPrefix(check, result.error) : "partial answer";
+  const hint = result.ok === false ? (personHint(result, retries) ?? result.hint) : undefined;
   const where = status === null ? "no answer" : `HTTP ${status}`;
   return {
     check,

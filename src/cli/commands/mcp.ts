@@ -6,8 +6,9 @@ import type { McpDoorToolkit } from "../../upstream/toolkit.js";
 import { EXIT, type ExitCode } from "../exit-codes.js";
 import type { CommandContext } from "../main.js";
 import { CliError } from "../output.js";
-import { openTarget } from "../target.js";
+import { openTarget, type Target } from "../target.js";
 import { mcpUrlFor, openMcpToolkit, viaMcp } from "../via.js";
+import { notSetUp, SET_UP } from "./mcp-setup.js";
 import { fleetOptions } from "./wait-approval.js";
 
 const ACCOUNT_ID = /^act_\d+$/;
@@ -59,7 +60,7 @@ export async function runMcp(ctx: CommandContext, opts: McpOptions): Promise<Exi
 
   const fleet = await fleetOptions(ctx, opts);
   const mcp = viaMcp(globals, io.env);
-  const target = mcp ? undefined : await openTarget(globals, io, output);
+  const { target, problem } = mcp ? { target: undefined, problem: undefined } : await openOrExplain(ctx);
   const stopped = signalled();
   // stdout belongs to the protocol: anything a library logs goes to stderr instead.
   const restoreConsole = opts.http ? () => {} : consoleToStderr();
@@ -78,7 +79,7 @@ export async function runMcp(ctx: CommandContext, opts: McpOptions): Promise<Exi
           ...fleet.options,
           onEvent,
         });
-    const toolkit =
+    const configured =
       door ??
       createAdTools({
         apiKey: target!.apiKey,
@@ -93,12 +94,17 @@ export async function runMcp(ctx: CommandContext, opts: McpOptions): Promise<Exi
         ...fleet.options,
         onEvent,
       });
+    // Without a key or base URL the server still starts, so the host shows the person what is
+    // missing (in every tool's answer) rather than "Connection closed".
+    const toolkit = problem ? notSetUp(configured, problem) : configured;
     const onerror = (error: Error) => output.warn(`MCP: ${error.message}`);
     const where = !target
       ? `the MCP door ${mcpUrlFor(globals, io.env)}`
-      : target.simulated
-        ? "the built-in simulator"
-        : target.baseUrl;
+      : problem
+        ? "nothing (not set up: every tool answers with what is missing)"
+        : target.simulated
+          ? "the built-in simulator"
+          : target.baseUrl;
 
     if (opts.http) {
       const { startMcpHttpServer } = await import("../../mcp/http.js");
@@ -147,6 +153,24 @@ export async function runMcp(ctx: CommandContext, opts: McpOptions): Promise<Exi
     await fleet.close();
     await door?.close();
     await target?.close();
+  }
+}
+
+/** The target, or, when the key or base URL is missing or malformed, the reason (also shown on stderr). */
+async function openOrExplain(ctx: CommandContext): Promise<{ target: Target; problem?: CliError }> {
+  try {
+    return { target: await openTarget(ctx.globals, ctx.io, ctx.output) };
+  } catch (error) {
+    if (!(error instanceof CliError) || ctx.globals.sim) throw error;
+    ctx.output.warn(`${error.message} ${SET_UP}`);
+    const target: Target = {
+      apiKey: "",
+      baseUrl: "",
+      keySource: "none",
+      simulated: false,
+      close: async () => {},
+    };
+    return { target, problem: error };
   }
 }
 
