@@ -6,10 +6,16 @@ set -eu
 cd "$(dirname "$0")/../../.."
 TOOLS="${CONFORMANCE_TOOLS:-${TMPDIR:-/tmp}/adrails-conformance-tools}"
 mkdir -p "$TOOLS"
-[ -f "$TOOLS/package.json" ] || echo '{"private":true}' > "$TOOLS/package.json"
-npm install --prefix "$TOOLS" --no-audit --no-fund --silent @modelcontextprotocol/conformance@0.1.16 node@22
-npm run build --silent
-NODE22="$TOOLS/node_modules/.bin/node"
+# The suite is a dev dependency; Node 22 is the one .ci/run installed (ADRAILS_NODE22), else the
+# npm `node@22` package is installed beside the logs.
+if [ -z "${ADRAILS_NODE22:-}" ]; then
+  [ -f "$TOOLS/package.json" ] || echo '{"private":true}' > "$TOOLS/package.json"
+  npm install --prefix "$TOOLS" --no-audit --no-fund --silent node@22
+  ADRAILS_NODE22="$TOOLS/node_modules/.bin/node"
+fi
+NODE22="$ADRAILS_NODE22"
+CONFORMANCE="node_modules/@modelcontextprotocol/conformance/dist/index.js"
+[ -f dist/cli/bin.js ] || npm run build --silent
 "$NODE22" --version
 # One scenario at a time: each runs three adrails processes, and the suite's own parallel run
 # makes slow machines time out.
@@ -18,7 +24,7 @@ scope-from-scopes-supported scope-omitted-when-undefined scope-step-up scope-ret
 token-endpoint-auth-basic token-endpoint-auth-post token-endpoint-auth-none pre-registration"
 failed=""
 for name in $SCENARIOS; do
-  if ADRAILS_CONFORMANCE_BIN=dist/cli/bin.js "$NODE22" "$TOOLS/node_modules/.bin/conformance" client \
+  if ADRAILS_CONFORMANCE_BIN=dist/cli/bin.js "$NODE22" "$CONFORMANCE" client \
     --command "node --import tsx test/upstream/conformance/driver.ts" \
     --scenario "auth/$name" --timeout 180000 > "$TOOLS/$name.log" 2>&1; then
     echo "pass auth/$name"
