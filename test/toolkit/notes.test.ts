@@ -104,7 +104,12 @@ describe("push-creative notes follow the outcome", () => {
   });
 
   it('"pause" downgrade: the note says what adrails changed, not that anything was sent', async () => {
-    const kit = f.kit({ apiKey: "", onUnconfirmedActive: "pause" });
+    // A closed loopback port: the downgraded push is refused at connect, nothing reaches a service.
+    const kit = f.kit({
+      baseUrl: "http://127.0.0.1:9",
+      retry: { maxRetries: 0 },
+      onUnconfirmedActive: "pause",
+    });
     const result = await kit.call("push-creative", f.push({ status: "ACTIVE" }));
     expect(result).toMatchObject({ ok: false, status: null });
     expect(noteOf(result)).toMatch(/was not approved by a person .*changed it to PAUSED/);
