@@ -1,7 +1,7 @@
 // Typechecks the README's TypeScript snippets as they stand: every ```ts block of README.md is
 // written to a file of its own and compiled against the sources, with each package.json export
 // ("adrails", "adrails/ai-sdk", ...) mapped to its source file. Placeholders a snippet leaves to
-// the reader (a way to ask a person, a running simulator) are declared in PRELUDE.
+// the reader (a running simulator) are declared in PRELUDE.
 // Run: npx tsx scripts/check-readme.ts (part of .ci/run as `npm run check:readme`).
 import { spawnSync } from "node:child_process";
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -10,10 +10,9 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
-const PRELUDE = `// Placeholders the README's snippets use.
-declare function askPerson(message: string): Promise<string | undefined>;
+const PRELUDE = `// Placeholders the README's snippets use. A helper of the user's own (askPerson, a
+// conversation id) is declared in the snippet that uses it, so it compiles as copied.
 declare const sim: import("adrails/sim").Simulator;
-declare const conversationId: string;
 `;
 
 const readme = readFileSync(join(root, "README.md"), "utf8").split("\n");
