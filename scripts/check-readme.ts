@@ -56,24 +56,37 @@ for (const { line, code } of snippets) {
   // `export {}` makes each snippet a module of its own, as a user's file would be.
   writeFileSync(join(work, `README.md-line-${line}.ts`), `${code}\nexport {};\n`);
 }
-// Twice: the project's settings (strict, NodeNext) against the sources, and with
-// exactOptionalPropertyTypes, which `tsc --init` of TypeScript 7 turns on, against the published
-// types in dist/ (as a user compiles; needs a build), so a snippet like
-// `apiKey: process.env.ADRAILS_API_KEY` must compile there too.
+// Twice: the project's settings (strict, NodeNext) against the sources, and the settings a new
+// user gets, against the published types in dist/ (as a user compiles; needs a build): what
+// `tsc --init` of TypeScript 7 (7.0.2) writes, with its "for nodejs" lib and types, so a snippet like
+// `apiKey: process.env.ADRAILS_API_KEY` must compile under exactOptionalPropertyTypes too. The repo
+// keeps TypeScript 5.9 as its compiler; only the flags are mirrored.
+const TS7_INIT = {
+  module: "nodenext",
+  target: "esnext",
+  lib: ["esnext"],
+  types: ["node"],
+  noUncheckedIndexedAccess: true,
+  exactOptionalPropertyTypes: true,
+  strict: true,
+  jsx: "react-jsx",
+  verbatimModuleSyntax: true,
+  isolatedModules: true,
+  noUncheckedSideEffectImports: true,
+  moduleDetection: "force",
+  skipLibCheck: true,
+};
 const settings = [
-  { name: "strict, NodeNext", extra: { paths } },
-  {
-    name: "strict, NodeNext, exactOptionalPropertyTypes, published types",
-    extra: { paths: published, exactOptionalPropertyTypes: true },
-  },
+  { name: "strict, NodeNext", base: "../../tsconfig.json", extra: { paths } },
+  { name: "TypeScript 7 `tsc --init` defaults, published types", extra: { ...TS7_INIT, paths: published } },
 ];
 const tsc = createRequire(import.meta.url).resolve("typescript/bin/tsc");
 let failed = false;
-for (const { name, extra } of settings) {
+for (const { name, base, extra } of settings) {
   writeFileSync(
     join(work, "tsconfig.json"),
     JSON.stringify({
-      extends: "../../tsconfig.json",
+      ...(base ? { extends: base } : {}),
       compilerOptions: { noEmit: true, noUnusedLocals: false, ...extra },
       include: ["*.ts"],
     }),
