@@ -1,7 +1,7 @@
 // Typechecks the README's TypeScript snippets as they stand: every ```ts block of README.md is
 // written to a file of its own and compiled against the sources, with each package.json export
 // ("adrails", "adrails/ai-sdk", ...) mapped to its source file. Placeholders a snippet leaves to
-// the reader (a way to ask a person, a running simulator) are declared in PRELUDE.
+// the reader (a running simulator) are declared in PRELUDE.
 // Run: npx tsx scripts/check-readme.ts (part of .ci/run as `npm run check:readme`).
 import { spawnSync } from "node:child_process";
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -10,10 +10,9 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
-const PRELUDE = `// Placeholders the README's snippets use.
-declare function askPerson(message: string): Promise<string | undefined>;
+const PRELUDE = `// Placeholders the README's snippets use. A helper of the user's own (askPerson, a
+// conversation id) is declared in the snippet that uses it, so it compiles as copied.
 declare const sim: import("adrails/sim").Simulator;
-declare const conversationId: string;
 `;
 
 const readme = readFileSync(join(root, "README.md"), "utf8").split("\n");
@@ -57,24 +56,37 @@ for (const { line, code } of snippets) {
   // `export {}` makes each snippet a module of its own, as a user's file would be.
   writeFileSync(join(work, `README.md-line-${line}.ts`), `${code}\nexport {};\n`);
 }
-// Twice: the project's settings (strict, NodeNext) against the sources, and with
-// exactOptionalPropertyTypes, which `tsc --init` of TypeScript 7 turns on, against the published
-// types in dist/ (as a user compiles; needs a build), so a snippet like
-// `apiKey: process.env.ADRAILS_API_KEY` must compile there too.
+// Twice: the project's settings (strict, NodeNext) against the sources, and the settings a new
+// user gets, against the published types in dist/ (as a user compiles; needs a build): what
+// `tsc --init` of TypeScript 7 (7.0.2) writes, with its "for nodejs" lib and types, so a snippet like
+// `apiKey: process.env.ADRAILS_API_KEY` must compile under exactOptionalPropertyTypes too. The repo
+// keeps TypeScript 5.9 as its compiler; only the flags are mirrored.
+const TS7_INIT = {
+  module: "nodenext",
+  target: "esnext",
+  lib: ["esnext"],
+  types: ["node"],
+  noUncheckedIndexedAccess: true,
+  exactOptionalPropertyTypes: true,
+  strict: true,
+  jsx: "react-jsx",
+  verbatimModuleSyntax: true,
+  isolatedModules: true,
+  noUncheckedSideEffectImports: true,
+  moduleDetection: "force",
+  skipLibCheck: true,
+};
 const settings = [
-  { name: "strict, NodeNext", extra: { paths } },
-  {
-    name: "strict, NodeNext, exactOptionalPropertyTypes, published types",
-    extra: { paths: published, exactOptionalPropertyTypes: true },
-  },
+  { name: "strict, NodeNext", base: "../../tsconfig.json", extra: { paths } },
+  { name: "TypeScript 7 `tsc --init` defaults, published types", extra: { ...TS7_INIT, paths: published } },
 ];
 const tsc = createRequire(import.meta.url).resolve("typescript/bin/tsc");
 let failed = false;
-for (const { name, extra } of settings) {
+for (const { name, base, extra } of settings) {
   writeFileSync(
     join(work, "tsconfig.json"),
     JSON.stringify({
-      extends: "../../tsconfig.json",
+      ...(base ? { extends: base } : {}),
       compilerOptions: { noEmit: true, noUnusedLocals: false, ...extra },
       include: ["*.ts"],
     }),

@@ -238,7 +238,7 @@ function strictShape(node: JsonSchema, path: string, walk: Walk): JsonSchema {
     out.required = Object.keys(properties);
     out.additionalProperties = false;
   } else if (node.type === "array" || (Array.isArray(node.type) && node.type.includes("array"))) {
-    if (!isRecord(node.items) || !isTyped(node.items))
+    if (!isRecord(node.items) || !isTyped(node.items) || isAnyValue(node.items))
       throw new NotStrict(`${path} is an array of any value`);
     out.items = strictNode(node.items, `${path}[]`, { ...walk, keys: [...walk.keys, "[]"] });
   } else if (!isTyped(node)) {
@@ -261,6 +261,13 @@ function isTyped(node: JsonSchema): boolean {
     node.const !== undefined ||
     Array.isArray(node.anyOf)
   );
+}
+
+// Items of any value (the tools' anyArray) name every type, one per anyOf member, yet stay open.
+function isAnyValue(node: JsonSchema): boolean {
+  if (!Array.isArray(node.anyOf)) return false;
+  const types = new Set(node.anyOf.map((item) => (isRecord(item) ? item.type : undefined)));
+  return ["string", "number", "boolean", "object", "array", "null"].every((type) => types.has(type));
 }
 
 function nullable(node: JsonSchema): JsonSchema {
