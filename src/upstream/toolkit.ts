@@ -19,11 +19,11 @@ export interface McpDoorOptions
   extends Omit<AdToolsOptions, "apiKey" | "dispatcher" | "rateLimit" | "writeBudget" | "retry" | "pack"> {
   via: "mcp";
   /** The MCP endpoint. Default: env `ADRAILS_MCP_URL`, else `{baseUrl}/api/mcp`. */
-  mcpUrl?: string;
+  mcpUrl?: string | undefined;
   /** Where `adrails login` stored the sign-in. Default: `ADRAILS_HOME`, `$XDG_CONFIG_HOME/adrails`, `~/.config/adrails`. */
-  home?: string;
+  home?: string | undefined;
   /** Door tools declared read-only, or mapped to the known tool they are. */
-  toolMap?: UpstreamToolMap;
+  toolMap?: UpstreamToolMap | undefined;
   fetch?: typeof fetch;
   /** Where messages for people go (a credentials file made private). Default: stderr. */
   warn?: (message: string) => void;
