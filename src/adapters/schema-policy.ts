@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { AdTool, AdToolkit, JsonSchema } from "../types.js";
+import { fromText, stripNulls } from "./schema-input.js";
 
 // The one policy for what providers are shown: the JSON Schema of each tool, its strict flag, and
 // how a model's input is read back. Every adapter uses it, so a tool looks the same to every
@@ -7,6 +8,7 @@ import type { AdTool, AdToolkit, JsonSchema } from "../types.js";
 
 /** A JSON Schema as plain data. */
 export type { JsonSchema };
+export { stripNulls };
 
 const draftCache = new WeakMap<AdTool, JsonSchema>();
 const schemaCache = new WeakMap<AdTool, JsonSchema>();
@@ -313,31 +315,6 @@ function constraintText(key: string, value: unknown): string {
   }
 }
 
-/**
- * Maps the nulls a strict-mode model sends for optional fields back to absent fields, guided by
- * the original (non-strict) schema. A null stays where the original schema allows null.
- */
-export function stripNulls(value: unknown, schema: JsonSchema): unknown {
-  if (Array.isArray(value)) {
-    return isRecord(schema.items) ? value.map((item) => stripNulls(item, schema.items as JsonSchema)) : value;
-  }
-  if (!isRecord(value) || !isRecord(schema.properties)) return value;
-  const properties = schema.properties;
-  const required = new Set(Array.isArray(schema.required) ? (schema.required as string[]) : []);
-  const out: Record<string, unknown> = {};
-  for (const [key, item] of Object.entries(value)) {
-    const inner = properties[key];
-    if (item === null && !required.has(key) && !(isRecord(inner) && allowsNull(inner))) continue;
-    out[key] = isRecord(inner) ? stripNulls(item, inner) : item;
-  }
-  return out;
-}
-
-function allowsNull(node: JsonSchema): boolean {
-  if (node.type === "null" || (Array.isArray(node.type) && node.type.includes("null"))) return true;
-  return Array.isArray(node.anyOf) && node.anyOf.some((item) => isRecord(item) && allowsNull(item));
-}
-
 /** How one tool is sent to a provider. */
 export interface ProviderSchema {
   /** The JSON Schema sent as the tool's parameters. */
@@ -386,28 +363,6 @@ export function providerSchema(
  */
 export function langchainSchema(tool: AdTool, strict: boolean | undefined): ProviderSchema {
   return strict === false ? providerSchema(tool) : providerSchema(tool, { strict: true, openAsText: true });
-}
-
-/** Parses the open parts a model sent as JSON text; text that is not JSON stays for validation to refuse. */
-function fromText(value: unknown, paths: readonly string[][]): unknown {
-  let out = value;
-  for (const path of paths) out = parseAt(out, path);
-  return out;
-}
-
-function parseAt(value: unknown, path: readonly string[]): unknown {
-  if (path.length === 0) {
-    if (typeof value !== "string") return value;
-    try {
-      return JSON.parse(value);
-    } catch {
-      return value;
-    }
-  }
-  const [key, ...rest] = path;
-  if (key === "[]") return Array.isArray(value) ? value.map((item) => parseAt(item, rest)) : value;
-  if (!isRecord(value) || !(key! in value)) return value;
-  return { ...value, [key!]: parseAt(value[key!], rest) };
 }
 
 /** The toolkit's tools that stay non-strict in strict mode, each with the open part that keeps it so. */
