@@ -11,6 +11,7 @@ import {
   WebStandardStreamableHTTPServerTransport,
 } from "@modelcontextprotocol/server";
 import { resolveToolkit } from "../adapters/shared.js";
+import { sendWeb } from "../node-web.js";
 import type { AdToolkit, AdToolsOptions } from "../types.js";
 import { type AdrailsMcpServerOptions, createMcpServer } from "./server.js";
 
@@ -135,21 +136,21 @@ export async function startMcpHttpServer(
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const hostCheck = validateHostHeader(req.headers.host, hostNames);
-    if (!hostCheck.ok) return send(res, rpcError(403, -32000, `Host refused: ${hostCheck.message}`));
+    if (!hostCheck.ok) return sendWeb(res, rpcError(403, -32000, `Host refused: ${hostCheck.message}`));
     const originCheck = validateOriginHeader(req.headers.origin, hostNames);
-    if (!originCheck.ok) return send(res, rpcError(403, -32000, `Origin refused: ${originCheck.message}`));
+    if (!originCheck.ok) return sendWeb(res, rpcError(403, -32000, `Origin refused: ${originCheck.message}`));
     // 403 with no WWW-Authenticate, not 401: MCP clients read any 401 as an OAuth challenge and
     // start a sign-in this server does not offer; the token is a shared secret set by hand.
     if (!authorized(req.headers.authorization, expected)) {
-      return send(res, rpcError(403, -32001, WRONG_TOKEN));
+      return sendWeb(res, rpcError(403, -32001, WRONG_TOKEN));
     }
     if (new URL(req.url ?? "/", "http://localhost").pathname !== PATH) {
-      return send(res, rpcError(404, -32000, `Not found: the MCP endpoint is ${PATH}.`));
+      return sendWeb(res, rpcError(404, -32000, `Not found: the MCP endpoint is ${PATH}.`));
     }
     const aborter = new AbortController();
     res.once("close", () => aborter.abort());
     const read = await readBody(req);
-    if (read === "too-large") return send(res, rpcError(413, -32000, "Request body too large."));
+    if (read === "too-large") return sendWeb(res, rpcError(413, -32000, "Request body too large."));
     const request = new Request(`http://${req.headers.host}${req.url}`, {
       method: req.method,
       headers: flatHeaders(req),
@@ -160,13 +161,13 @@ export async function startMcpHttpServer(
     const response = (await isLegacyRequest(request, body))
       ? await legacy(request, body)
       : await modern.fetch(request, body === undefined ? {} : { parsedBody: body });
-    await send(res, response);
+    await sendWeb(res, response);
   }
 
   const server = createServer((req, res) => {
     handle(req, res).catch((error) => {
       report(error);
-      if (!res.headersSent) void send(res, rpcError(500, -32603, "Internal error."));
+      if (!res.headersSent) void sendWeb(res, rpcError(500, -32603, "Internal error."));
       else res.destroy();
     });
   });
@@ -233,29 +234,4 @@ function flatHeaders(req: IncomingMessage): Headers {
     for (const item of Array.isArray(value) ? value : [value]) headers.append(name, item);
   }
   return headers;
-}
-
-/** Writes a web Response to Node's response, streaming the body (SSE) as it comes. */
-async function send(res: ServerResponse, response: Response): Promise<void> {
-  const headers: Record<string, string> = {};
-  response.headers.forEach((value, name) => {
-    headers[name] = value;
-  });
-  res.writeHead(response.status, headers);
-  if (!response.body) {
-    res.end();
-    return;
-  }
-  const reader = response.body.getReader();
-  res.once("close", () => void reader.cancel().catch(() => {}));
-  try {
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      res.write(value);
-    }
-  } catch {
-    // The client went away mid-stream.
-  }
-  res.end();
 }

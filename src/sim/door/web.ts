@@ -1,4 +1,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
+import { sendWeb } from "../../node-web.js";
+
+export { sendWeb };
 
 const MAX_BODY_BYTES = 4 * 1024 * 1024;
 
@@ -39,31 +42,6 @@ export function parseJson(body: Buffer): unknown {
   } catch {
     return undefined;
   }
-}
-
-/** Writes a web Response to Node's response, streaming the body (SSE) as it comes. */
-export async function sendWeb(res: ServerResponse, response: Response): Promise<void> {
-  const headers: Record<string, string> = {};
-  response.headers.forEach((value, name) => {
-    headers[name] = value;
-  });
-  res.writeHead(response.status, headers);
-  if (!response.body) {
-    res.end();
-    return;
-  }
-  const reader = response.body.getReader();
-  res.once("close", () => void reader.cancel().catch(() => {}));
-  try {
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      res.write(value);
-    }
-  } catch {
-    // The client went away mid-stream.
-  }
-  res.end();
 }
 
 /** A JSON answer. */
