@@ -5,6 +5,7 @@ import { MockLanguageModelV3 as MockV7 } from "ai7/test";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { ConfirmDecision, ConfirmRequest } from "../../src/types.js";
 import {
+  activePush,
   callsResponse,
   type Env,
   IMAGE,
@@ -66,18 +67,7 @@ afterAll(async () => {
 });
 beforeEach(() => env.sim.control.reset());
 
-const push = (id: string, headline: string): ScriptedCall => ({
-  id,
-  name: "push-creative",
-  input: {
-    account_id: env.account,
-    adset_id: env.adset,
-    image_url: IMAGE,
-    website_url: SITE,
-    headline,
-    status: "ACTIVE",
-  },
-});
+const push = (id: string, headline: string) => activePush(env, id, headline);
 const read = (id: string): ScriptedCall => ({ id, name: "list-accounts", input: {} });
 const pushes = () => env.sim.control.requests().filter((r) => r.tool === "push-creative");
 

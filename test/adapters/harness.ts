@@ -260,6 +260,22 @@ export function stable(text: string): string {
 export const IMAGE = "https://cdn.example.com/creative/summer-1.png";
 export const SITE = "https://northwind.example.com/summer";
 
+/** A model's call of push-creative for an ACTIVE image ad in the env's account and ad set. */
+export function activePush(env: Env, id: string, headline: string): ScriptedCall {
+  return {
+    id,
+    name: "push-creative",
+    input: {
+      account_id: env.account,
+      adset_id: env.adset,
+      image_url: IMAGE,
+      website_url: SITE,
+      headline,
+      status: "ACTIVE",
+    },
+  };
+}
+
 async function runOpenAIAgents(
   toolkit: AdToolkit,
   steps: readonly (readonly ScriptedCall[])[],

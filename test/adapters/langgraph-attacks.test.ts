@@ -5,7 +5,15 @@ import { createAgent } from "langchain";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { type InterruptRequest, langchainTools } from "../../src/adapters/langchain.js";
 import type { AdToolsOptions } from "../../src/types.js";
-import { type Env, IMAGE, type ScriptedCall, SITE, startEnv, toolMessagesShown } from "./harness.js";
+import {
+  activePush,
+  type Env,
+  IMAGE,
+  type ScriptedCall,
+  SITE,
+  startEnv,
+  toolMessagesShown,
+} from "./harness.js";
 
 // Issue 21 in LangGraph: a person's answer redeems only for the call and payload they were shown.
 // The checkpoint is edited between the ask and the resume: the pending interrupt still shows the
@@ -19,18 +27,7 @@ beforeAll(async () => {
 afterAll(() => env.close());
 beforeEach(() => env.sim.control.reset());
 
-const push = (id: string, headline: string): ScriptedCall => ({
-  id,
-  name: "push-creative",
-  input: {
-    account_id: env.account,
-    adset_id: env.adset,
-    image_url: IMAGE,
-    website_url: SITE,
-    headline,
-    status: "ACTIVE",
-  },
-});
+const push = (id: string, headline: string) => activePush(env, id, headline);
 
 type Invoked = { messages: BaseMessage[]; __interrupt__?: { id: string; value: InterruptRequest }[] };
 

@@ -6,7 +6,15 @@ import { createAgent } from "langchain";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { type InterruptRequest, langchainTools } from "../../src/adapters/langchain.js";
 import type { AdToolkit } from "../../src/types.js";
-import { type Env, IMAGE, type ScriptedCall, SITE, startEnv, toolMessagesShown } from "./harness.js";
+import {
+  activePush,
+  type Env,
+  IMAGE,
+  type ScriptedCall,
+  SITE,
+  startEnv,
+  toolMessagesShown,
+} from "./harness.js";
 
 // Sequence 1 of issue 12: LangGraph hands one resume value to every interrupt pending in a step.
 // An approval that does not name what the person saw must not approve the ad nobody was shown.
@@ -18,18 +26,7 @@ beforeAll(async () => {
 afterAll(() => env.close());
 beforeEach(() => env.sim.control.reset());
 
-const push = (id: string, headline: string): ScriptedCall => ({
-  id,
-  name: "push-creative",
-  input: {
-    account_id: env.account,
-    adset_id: env.adset,
-    image_url: IMAGE,
-    website_url: SITE,
-    headline,
-    status: "ACTIVE",
-  },
-});
+const push = (id: string, headline: string) => activePush(env, id, headline);
 
 type Pending = { id: string; value: InterruptRequest };
 type Invoked = { messages: BaseMessage[]; __interrupt__?: Pending[] };
