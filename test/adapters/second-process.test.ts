@@ -7,6 +7,7 @@ import { MockLanguageModelV3 as MockV7 } from "ai7/test";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { aiSdkToolApproval, aiSdkTools } from "../../src/adapters/ai-sdk.js";
 import type { ToolResult } from "../../src/types.js";
+import { buildOnce } from "../cli/helpers.js";
 import { callsResponse, type Env, IMAGE, SITE, startEnv, textResponse } from "./harness.js";
 
 // Sequences 2 and 4 of issue 12: one approval delivered twice, the second time to another process
@@ -14,19 +15,20 @@ import { callsResponse, type Env, IMAGE, SITE, startEnv, textResponse } from "./
 // toolkit per process, no sessionId). The simulator runs here, on loopback; the second process is
 // a real child process. However often the approval arrives, and wherever, one ACTIVE ad exists.
 
-const CHILD = fileURLToPath(new URL("./child/second-process.ts", import.meta.url));
+const CHILD = fileURLToPath(new URL("./child/second-process.mjs", import.meta.url));
 
 let env: Env;
 beforeAll(async () => {
+  await buildOnce();
   env = await startEnv();
 });
 afterAll(() => env.close());
 beforeEach(() => env.sim.control.reset());
 
-/** Runs one job in a fresh Node process (tsx) and returns what it printed. */
+/** Runs one job in a fresh Node process (on the built package) and returns what it printed. */
 function inChild(job: Record<string, unknown>): Promise<any> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ["--import", "tsx", CHILD], { stdio: ["pipe", "pipe", "pipe"] });
+    const child = spawn(process.execPath, [CHILD], { stdio: ["pipe", "pipe", "pipe"] });
     let out = "";
     let err = "";
     child.stdout.on("data", (chunk) => {

@@ -1,14 +1,12 @@
 import { type ChildProcess, spawn } from "node:child_process";
-import { join } from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createInbox, type Inbox } from "../../src/inbox/inbox.js";
 import { redisInbox } from "../../src/inbox/redis-queue.js";
+import { BIN, buildOnce } from "../cli/helpers.js";
 import { startRedis, type TestRedis } from "../support/redis.js";
 import { type SimFixture, startSimFixture } from "../toolkit/sim-setup.js";
 import { launchBrowser, screenshot, seeText, serveInbox, signIn, until } from "./helpers.js";
-
-const BIN = join(import.meta.dirname, "../../src/cli/bin.ts");
 
 let fx: SimFixture;
 let redis: TestRedis & { close(): Promise<void> };
@@ -27,17 +25,7 @@ function worker(headline: string, timeoutS = 60): Worker {
   const body = JSON.stringify(fx.push({ status: "ACTIVE", headline }));
   const child = spawn(
     process.execPath,
-    [
-      "--import",
-      "tsx",
-      BIN,
-      "call",
-      "push-creative",
-      body,
-      "--wait-approval",
-      "--approval-timeout",
-      String(timeoutS),
-    ],
+    [BIN, "call", "push-creative", body, "--wait-approval", "--approval-timeout", String(timeoutS)],
     {
       env: {
         ...process.env,
@@ -62,6 +50,7 @@ const card = (text: string) => page.locator("#pending article", { hasText: text 
 const ads = () => fx.sim.control.state().ads;
 
 beforeAll(async () => {
+  await buildOnce();
   fx = await startSimFixture();
   redis = await startRedis();
   const shared = redisInbox({ url: redis.url });

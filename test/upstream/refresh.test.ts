@@ -3,11 +3,13 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { connectAdTools } from "../../src/upstream/toolkit.js";
+import { buildOnce } from "../cli/helpers.js";
 import { cli, freshHome, type Sim, startDoor } from "./helpers.js";
 
 // Access tokens live one second, so every use after a pause needs a refresh.
 let sim: Sim;
 beforeAll(async () => {
+  await buildOnce();
   sim = await startDoor({ accessTokenTtlS: 1 });
 });
 afterAll(async () => {
@@ -27,7 +29,7 @@ function child(home: string): Promise<{ ok: unknown; status: unknown }> {
   return new Promise((resolve, reject) => {
     const proc = spawn(
       process.execPath,
-      ["--import", "tsx", join(import.meta.dirname, "child/call-door.ts"), home, sim.door!.mcpUrl],
+      [join(import.meta.dirname, "child/call-door.mjs"), home, sim.door!.mcpUrl],
       {
         stdio: ["ignore", "pipe", "pipe"],
       },

@@ -1,7 +1,7 @@
 // One process of the refresh race: calls a read on the MCP door with the stored sign-in.
-import { connectAdTools } from "../../../src/upstream/toolkit.js";
+import { connectAdTools } from "../../../dist/upstream/toolkit.js";
 
-const [home, mcpUrl] = process.argv.slice(2) as [string, string];
+const [home, mcpUrl] = process.argv.slice(2);
 const toolkit = await connectAdTools({ via: "mcp", mcpUrl, home });
 const result = await toolkit.call("list-accounts", {});
 await toolkit.close();
