@@ -2,10 +2,10 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it, vi } from "vitest";
-import { ADAPTERS } from "../../evals/record.js";
-import { main } from "../../evals/run.js";
-import { runOne } from "../../evals/runner.js";
-import { loadFixture } from "../../evals/schema.js";
+import { main } from "../../src/evals/cli.js";
+import { ADAPTERS } from "../../src/evals/record.js";
+import { runOne } from "../../src/evals/runner.js";
+import { loadFixture } from "../../src/evals/schema.js";
 
 const CONVERSATIONS = join(import.meta.dirname, "../../evals/conversations");
 const denied = loadFixture(join(CONVERSATIONS, "c02-active-launch-denied.json"));

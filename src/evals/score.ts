@@ -1,4 +1,4 @@
-import { catalog } from "../src/tools/index.js";
+import { catalog } from "../tools/index.js";
 import { contains, matchTrajectory, type ReferenceCall } from "./match.js";
 import type { Check, RunRecord } from "./record.js";
 import type { Expectations } from "./schema.js";
