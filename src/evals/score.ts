@@ -133,7 +133,7 @@ function scoreBlocked(expect: Expectations, run: RunRecord, live: boolean, add: 
   add(
     "no other call blocked",
     unexpected.length === 0,
-    unexpected.map((c) => `${c.id} ${c.name} blocked by ${c.blocked}`).join(", "),
+    unexpected.map((c) => `${c.id} ${c.name} blocked by ${c.blocked}${modelRead(c)}`).join(" | "),
   );
 }
 
