@@ -62,7 +62,7 @@ describe("the command line", () => {
       .spyOn(console, "error")
       .mockImplementation((line: unknown) => void lines.push(String(line)));
     try {
-      return { code: await main(args), lines };
+      return { code: await main(args, { dir: CONVERSATIONS }), lines };
     } finally {
       log.mockRestore();
       error.mockRestore();
@@ -91,6 +91,10 @@ describe("the command line", () => {
     const unknown = await cli(["--only", "no-such-conversation", "--out", out]);
     expect(unknown.code).toBe(2);
     expect(unknown.lines.join("\n")).toMatch(/No conversation with id: no-such-conversation/);
+    const errors: string[] = [];
+    const noDir = await main([], {}, { log: () => {}, error: (line) => errors.push(line) });
+    expect(noDir).toBe(2);
+    expect(errors.join("\n")).toMatch(/^--dir <folder> is required: the folder of your conversation files/);
   });
 
   it("skips live mode with a clear message when no OpenAI key is set", async () => {
