@@ -85,8 +85,12 @@ async function liveModels(
   const models: LiveModels = {};
   const skipped: string[] = [];
   if (adapters.includes("ai-sdk")) {
-    const { createOpenAI } = await import("@ai-sdk/openai");
-    models["ai-sdk"] = createOpenAI({ apiKey: process.env.OPENAI_API_KEY })(model);
+    try {
+      const { createOpenAI } = await import("@ai-sdk/openai");
+      models["ai-sdk"] = createOpenAI({ apiKey: process.env.OPENAI_API_KEY })(model);
+    } catch {
+      skipped.push("ai-sdk: skipped, live mode needs the @ai-sdk/openai package (npm i @ai-sdk/openai)");
+    }
   }
   // The Agents SDK's default provider reads OPENAI_API_KEY itself.
   if (adapters.includes("openai-agents")) models["openai-agents"] = model;
@@ -154,6 +158,10 @@ export async function main(
     const found = await liveModels(flags.model, flags.adapters);
     for (const line of found.skipped) io.log(line);
     live = found.models;
+    if (Object.keys(live).length === 0) {
+      io.log("evals --live: no framework can be played live; nothing was run.");
+      return 0;
+    }
   }
 
   try {
