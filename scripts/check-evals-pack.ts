@@ -2,7 +2,8 @@
 // empty folder with the AI SDK and LangChain (not the OpenAI Agents SDK, which must be skipped with
 // a line), then `npx adrails evals` replays the shipped example folder with its options module
 // (exit 0, the pass lines), without the options (exit 1, the failure lines show what the model
-// read), and `adrails/evals`' runEvals replays it from a plain Node script.
+// read), and `adrails/evals`' runEvals replays it from a plain Node script. A second folder has
+// only ai@7: the AI SDK replays on it, LangChain and the Agents SDK are skipped with their lines.
 // Run after `npm run build`: npx tsx scripts/check-evals-pack.ts (`npm run check:evals-pack`).
 // Needs the npm registry or a warm npm cache (installs with --prefer-offline).
 import { execFileSync, spawnSync } from "node:child_process";
@@ -13,7 +14,7 @@ import { fileURLToPath } from "node:url";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const work = mkdtempSync(join(tmpdir(), "adrails-evals-pack-"));
-const app = join(work, "app");
+let app = join(work, "app");
 const problems: string[] = [];
 
 /** The version the repository tests with, so the install is served from the local cache. */
@@ -47,23 +48,26 @@ try {
   const packed = JSON.parse(
     execFileSync("npm", ["pack", "--json", "--pack-destination", work], { cwd: root, encoding: "utf8" }),
   ) as { filename: string }[];
-  mkdirSync(app);
-  writeFileSync(
-    join(app, "package.json"),
-    JSON.stringify({ name: "evals-app", private: true, type: "module" }),
+  const tarball = join(work, packed[0]!.filename);
+  /** An empty app folder with the tarball and these packages installed; the folder `run` uses. */
+  const appWith = (name: string, packages: string[]) => {
+    app = join(work, name);
+    mkdirSync(app);
+    writeFileSync(join(app, "package.json"), JSON.stringify({ name, private: true, type: "module" }));
+    const install = run(`npm install (${name})`, "npm", [
+      "install",
+      "--prefer-offline",
+      "--no-audit",
+      "--no-fund",
+      tarball,
+      ...packages,
+    ]);
+    if (install.code !== 0) throw new Error(`npm install failed:\n${install.out}`);
+  };
+  appWith(
+    "evals-app",
+    ["ai", "langchain", "@langchain/core", "@langchain/langgraph"].map((name) => `${name}@${version(name)}`),
   );
-  const frameworks = ["ai", "langchain", "@langchain/core", "@langchain/langgraph"].map(
-    (name) => `${name}@${version(name)}`,
-  );
-  const install = run("npm install", "npm", [
-    "install",
-    "--prefer-offline",
-    "--no-audit",
-    "--no-fund",
-    join(work, packed[0]!.filename),
-    ...frameworks,
-  ]);
-  if (install.code !== 0) throw new Error(`npm install failed:\n${install.out}`);
 
   const example = "node_modules/adrails/examples/evals";
   const dir = ["--dir", `${example}/conversations`, "--out", "evals-out"];
@@ -113,6 +117,23 @@ try {
     "runEvals from the installed package: 4 passed on ai-sdk and langchain",
     api.code === 0 && api.out.includes('"summary":"4 passed, 0 failed","adapters":["ai-sdk","langchain"]'),
     api.out,
+  );
+
+  appWith("evals-app-ai7", [`ai@${version("ai7")}`]);
+  const ai7 = run("npx adrails evals --dir --options (ai@7 only)", "npx", [
+    "adrails",
+    "evals",
+    ...dir,
+    "--options",
+    `${example}/options.mjs`,
+  ]);
+  expectThat(
+    "ai@7 alone: the AI SDK replays the folder, the others are skipped with a line",
+    ai7.code === 0 &&
+      /^ai-sdk: 2 passed, 0 failed$/m.test(ai7.out) &&
+      /^langchain: skipped, the @langchain\/core package is not installed/m.test(ai7.out) &&
+      /^openai-agents: skipped, the @openai\/agents package is not installed/m.test(ai7.out),
+    ai7.out,
   );
 } catch (error) {
   problems.push((error as Error).message);
