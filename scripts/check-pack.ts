@@ -1,7 +1,8 @@
 // Checks the tarball `npm pack` makes, as a user installs it: no source map or map comment points
 // at a file that is not shipped, every entry point in package.json is shipped, every relative
 // import of a shipped file resolves inside the tarball, every bare import is a dependency, a peer
-// or a Node builtin, and every export loads when imported by name from an installed copy.
+// or a Node builtin, every export loads when imported by name from an installed copy, and every
+// relative link of a shipped Markdown file (README.md, examples/, docs/) resolves inside the tarball.
 // Run after `npm run build`: npx tsx scripts/check-pack.ts (part of `npm run check:package`).
 import { execFileSync } from "node:child_process";
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -130,13 +131,32 @@ if (requireEsm) {
   }
 }
 
+// 6. Links: what the README (and the docs it ships) links to is in the tarball, or an absolute URL.
+const LINK =
+  /!?\[[^\]]*\]\(\s*<?([^)\s>]+)>?(?:\s+"[^"]*")?\s*\)|^\s*\[[^\]]+\]:\s*<?(\S+?)>?(?:\s|$)|\b(?:src|href)="([^"]+)"/gm;
+let links = 0;
+for (const file of files.filter((f) => f.endsWith(".md"))) {
+  const text = readFileSync(join(installed, file), "utf8").replace(/^(```|~~~)[^\n]*\n[\s\S]*?^\1\s*$/gm, "");
+  for (const match of text.matchAll(LINK)) {
+    const target = match[1] ?? match[2] ?? match[3] ?? "";
+    if (target === "" || target.startsWith("#") || /^[a-z][a-z0-9+.-]*:/i.test(target)) continue;
+    links++;
+    const path = posix.normalize(posix.join(posix.dirname(file), decodeURI(target.replace(/[#?].*$/, ""))));
+    const inside = shipped.has(path) || files.some((f) => f.startsWith(`${path.replace(/\/$/, "")}/`));
+    if (!inside)
+      problems.push(
+        `${file}: links ${target}, which is not in the tarball (ship it or link an absolute URL)`,
+      );
+  }
+}
+
 rmSync(work, { recursive: true, force: true });
 if (problems.length > 0) {
   console.error(`npm pack check: ${problems.length} problem(s)\n${problems.map((p) => `  ${p}`).join("\n")}`);
   process.exit(1);
 }
 console.log(
-  `npm pack check: ${files.length} files, no source maps pointing outside the tarball, ${subpaths.length} exports load${requireEsm ? " (import and require)" : ""}`,
+  `npm pack check: ${files.length} files, no source maps pointing outside the tarball, ${subpaths.length} exports load${requireEsm ? " (import and require)" : ""}, ${links} relative Markdown links resolve inside it`,
 );
 
 function listFiles(dir: string): string[] {

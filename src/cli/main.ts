@@ -263,11 +263,14 @@ export async function runCli(argv: readonly string[], io: CliIO = processIO()): 
   program
     .command("evals")
     .description(
-      "replay the recorded conversations (from a checkout of the repository); extra arguments are passed on",
+      "replay your conversation files (--dir <folder>) through every installed framework; --help for the runner's flags",
     )
-    .argument("[args...]", "arguments for the evals runner, e.g. --live")
+    .argument("[args...]", "the runner's flags, e.g. --dir evals --options ./adrails.options.mjs")
     .allowUnknownOption()
-    .action(action(async (ctx, args: string[]) => (await import("./commands/evals.js")).runEvals(ctx, args)));
+    .helpOption(false)
+    .action(
+      action(async (ctx, args: string[]) => (await import("./commands/evals.js")).runEvalsCommand(ctx, args)),
+    );
 
   program
     .command("openapi")

@@ -1,7 +1,6 @@
 import { spawn } from "node:child_process";
 import {
   cpSync,
-  mkdirSync,
   mkdtempSync,
   readFileSync,
   realpathSync,
@@ -308,29 +307,33 @@ describe("adrails demo and adrails evals", { timeout: 60_000 }, () => {
     });
   });
 
-  it("evals without evals/run.ts says so and exits 1", async () => {
+  it("evals in an installation asks for --dir and exits 2", async () => {
     const r = await run(["evals"], { bin: bin(), cwd: pkg });
-    expect(r.code).toBe(1);
-    expect(r.stderr).toMatch(/evals runner is not part of this installation/);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/--dir <folder> is required: the folder of your conversation files/);
   });
 
-  it("evals runs evals/run.ts with tsx from the package root, passes arguments on and returns its exit code", async () => {
-    const runner = join(pkg, "evals", "run.ts");
-    mkdirSync(join(pkg, "evals"), { recursive: true });
-    writeFileSync(
-      runner,
-      [
-        "const args: string[] = process.argv.slice(2);",
-        "console.log(JSON.stringify({ args, cwd: process.cwd() }));",
-        "process.exit(Number(process.env.FAKE_EVALS_EXIT ?? 0));",
-      ].join("\n"),
-    );
-    const [ok, failing] = await Promise.all([
-      run(["evals", "--live", "case-1"], { bin: bin(), cwd: tmpdir() }),
-      run(["evals"], { bin: bin(), env: { FAKE_EVALS_EXIT: "7" } }),
-    ]);
-    expect(ok.code, ok.stderr).toBe(0);
-    expect(json(ok)).toEqual({ args: ["--live", "case-1"], cwd: pkg });
-    expect(failing.code).toBe(7);
+  it("evals --dir replays a folder with the team's --options; without them a conversation fails, exit 1", async () => {
+    const example = join(ROOT, "examples", "evals");
+    const args = ["evals", "--dir", join(example, "conversations"), "--adapter", "langchain", "--quiet"];
+    const out = mkdtempSync(join(tmpdir(), "adrails-evals-cli-"));
+    try {
+      const [ok, failing] = await Promise.all([
+        run([...args, "--out", join(out, "a"), "--options", join(example, "options.mjs")], {
+          bin: bin(),
+          cwd: pkg,
+        }),
+        run([...args, "--out", join(out, "b")], { bin: bin(), cwd: pkg }),
+      ]);
+      expect(ok.code, ok.stderr).toBe(0);
+      expect(ok.stdout.trim().split("\n").at(-1)).toBe("2 passed, 0 failed");
+      expect(failing.code).toBe(1);
+      expect(failing.stdout).toMatch(
+        /x langchain: call_push read ok true: ok was false; the model read \{"ok":false/,
+      );
+      expect(failing.stdout.trim().split("\n").at(-1)).toBe("1 passed, 1 failed");
+    } finally {
+      rmSync(out, { recursive: true, force: true });
+    }
   });
 });

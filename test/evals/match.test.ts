@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { argsMatch, type CallShape, contains, deepEqual, matchTrajectory } from "../../evals/match.js";
+import { argsMatch, type CallShape, contains, deepEqual, matchTrajectory } from "../../src/evals/match.js";
 
 const c = (name: string, args: Record<string, unknown> = {}): CallShape => ({ name, args });
 const list = c("list-accounts");

@@ -2,10 +2,10 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it, vi } from "vitest";
-import { ADAPTERS } from "../../evals/record.js";
-import { main } from "../../evals/run.js";
-import { runOne } from "../../evals/runner.js";
-import { loadFixture } from "../../evals/schema.js";
+import { main } from "../../src/evals/cli.js";
+import { ADAPTERS } from "../../src/evals/record.js";
+import { runOne } from "../../src/evals/runner.js";
+import { loadFixture } from "../../src/evals/schema.js";
 
 const CONVERSATIONS = join(import.meta.dirname, "../../evals/conversations");
 const denied = loadFixture(join(CONVERSATIONS, "c02-active-launch-denied.json"));
@@ -62,7 +62,7 @@ describe("the command line", () => {
       .spyOn(console, "error")
       .mockImplementation((line: unknown) => void lines.push(String(line)));
     try {
-      return { code: await main(args), lines };
+      return { code: await main(args, { dir: CONVERSATIONS }), lines };
     } finally {
       log.mockRestore();
       error.mockRestore();
@@ -91,6 +91,10 @@ describe("the command line", () => {
     const unknown = await cli(["--only", "no-such-conversation", "--out", out]);
     expect(unknown.code).toBe(2);
     expect(unknown.lines.join("\n")).toMatch(/No conversation with id: no-such-conversation/);
+    const errors: string[] = [];
+    const noDir = await main([], {}, { log: () => {}, error: (line) => errors.push(line) });
+    expect(noDir).toBe(2);
+    expect(errors.join("\n")).toMatch(/^--dir <folder> is required: the folder of your conversation files/);
   });
 
   it("skips live mode with a clear message when no OpenAI key is set", async () => {

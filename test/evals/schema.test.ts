@@ -9,7 +9,7 @@ import {
   loadFixtures,
   parseFixture,
   toolCalls,
-} from "../../evals/schema.js";
+} from "../../src/evals/schema.js";
 
 const CONVERSATIONS = join(import.meta.dirname, "../../evals/conversations");
 

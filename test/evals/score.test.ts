@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
-import type { RunRecord } from "../../evals/record.js";
-import { parseFixture } from "../../evals/schema.js";
-import { findLeak, requestIdsStable, score } from "../../evals/score.js";
-import { parseRead } from "../../evals/script.js";
-import { resolve, TemplateError } from "../../evals/template.js";
+import type { RunRecord } from "../../src/evals/record.js";
+import { parseFixture } from "../../src/evals/schema.js";
+import { findLeak, requestIdsStable, score } from "../../src/evals/score.js";
+import { parseRead } from "../../src/evals/script.js";
+import { resolve, TemplateError } from "../../src/evals/template.js";
 
 // Built at run time so no key-shaped literal sits in the tree.
 const KEY = `adk_sim${"AbCdEfGhIjKlMnOpQrStUvWxYz012"}`;

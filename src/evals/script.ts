@@ -1,4 +1,4 @@
-import type { ConfirmChannel, ConfirmDecision } from "../src/types.js";
+import type { ConfirmChannel, ConfirmDecision } from "../types.js";
 import type { HumanUse } from "./record.js";
 import type { AssistantMessage, Fixture, HumanDecision } from "./schema.js";
 import { resolve, type TemplateScope } from "./template.js";

@@ -1,8 +1,8 @@
 import { generateText, type LanguageModel, type ModelMessage, stepCountIs } from "ai";
 import { MockLanguageModelV3 } from "ai/test";
-import { aiSdkApprovalRound, aiSdkDynamicTools, aiSdkTools } from "../../src/adapters/ai-sdk.js";
-import { FIND_TOOLS, NOT_ACTIVE_FIELD } from "../../src/discovery.js";
-import type { ConfirmDecision } from "../../src/types.js";
+import { aiSdkApprovalRound, aiSdkDynamicTools, aiSdkTools } from "../../adapters/ai-sdk.js";
+import { FIND_TOOLS, NOT_ACTIVE_FIELD } from "../../discovery.js";
+import type { ConfirmDecision } from "../../types.js";
 import type { CallRecord, RunRecord } from "../record.js";
 import type { Stage } from "../scenario.js";
 import type { Fixture, HumanDecision } from "../schema.js";

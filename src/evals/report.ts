@@ -1,6 +1,6 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { redact } from "../src/client/redact.js";
+import { redact } from "../client/redact.js";
 import type { AdapterName } from "./record.js";
 import type { RunOutcome } from "./runner.js";
 import type { Mode } from "./score.js";

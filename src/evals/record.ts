@@ -1,4 +1,4 @@
-import type { AuditEvent } from "../src/types.js";
+import type { AuditEvent } from "../types.js";
 
 /** The adapters a conversation is replayed through. */
 export const ADAPTERS = ["ai-sdk", "langchain", "openai-agents"] as const;

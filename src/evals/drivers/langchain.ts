@@ -8,7 +8,7 @@ import {
   type InterruptRequest,
   langchainDynamicTools,
   langchainTools,
-} from "../../src/adapters/langchain.js";
+} from "../../adapters/langchain.js";
 import type { CallRecord, RunRecord } from "../record.js";
 import type { Stage } from "../scenario.js";
 import type { Fixture, HumanDecision } from "../schema.js";

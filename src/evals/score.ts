@@ -1,4 +1,4 @@
-import { catalog } from "../src/tools/index.js";
+import { catalog } from "../tools/index.js";
 import { contains, matchTrajectory, type ReferenceCall } from "./match.js";
 import type { Check, RunRecord } from "./record.js";
 import type { Expectations } from "./schema.js";
@@ -133,7 +133,7 @@ function scoreBlocked(expect: Expectations, run: RunRecord, live: boolean, add: 
   add(
     "no other call blocked",
     unexpected.length === 0,
-    unexpected.map((c) => `${c.id} ${c.name} blocked by ${c.blocked}`).join(", "),
+    unexpected.map((c) => `${c.id} ${c.name} blocked by ${c.blocked}${modelRead(c)}`).join(" | "),
   );
 }
 

@@ -16,7 +16,7 @@ import {
   openaiAgentsDynamicTools,
   openaiAgentsTools,
   rejectAdCall,
-} from "../../src/adapters/openai-agents.js";
+} from "../../adapters/openai-agents.js";
 import type { CallRecord, RunRecord } from "../record.js";
 import type { Stage } from "../scenario.js";
 import type { Fixture } from "../schema.js";

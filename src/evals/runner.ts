@@ -1,9 +1,8 @@
 import type { BaseChatModel } from "@langchain/core/language_models/chat_models";
 import type { Model } from "@openai/agents";
 import type { LanguageModel } from "ai";
-import { runAiSdk } from "./drivers/ai-sdk.js";
-import { runLangChain } from "./drivers/langchain.js";
-import { runOpenAIAgents } from "./drivers/openai-agents.js";
+import type { AdToolsOptions } from "../types.js";
+import { loadDriver } from "./frameworks.js";
 import type { AdapterName, Check, RunRecord } from "./record.js";
 import { stage } from "./scenario.js";
 import type { Fixture } from "./schema.js";
@@ -38,34 +37,39 @@ export interface LiveModels {
   "openai-agents"?: Model | string;
 }
 
+/** How runs are played. */
+export interface RunOptions {
+  mode?: Mode;
+  live?: LiveModels;
+  /** Collects every simulator key of the runs, for the report's last leak scan. */
+  secrets?: Set<string>;
+  /**
+   * The team's own toolkit options (createAdTools), under each fixture's `toolkit` settings. The
+   * runner always sets the key, base URL (the run's simulator), session id and the human channel;
+   * `onEvent` is called as well as the runner's recorder.
+   */
+  toolkit?: AdToolsOptions;
+}
+
 /** Plays one fixture on one adapter against a fresh simulator, and scores it. */
 export async function runOne(
   fixture: Fixture,
   adapter: AdapterName,
-  options: { mode?: Mode; live?: LiveModels; secrets?: Set<string> } = {},
+  options: RunOptions = {},
 ): Promise<RunOutcome> {
   const mode = options.mode ?? "replay";
   const started = Date.now();
   const sessionId = `evals:${fixture.id}:${adapter}`;
-  const staged = await stage(fixture);
+  const driver = await loadDriver(adapter);
+  const staged = await stage(fixture, options.toolkit);
   let run: RunRecord;
   let expect = fixture.expect;
   try {
-    run =
-      adapter === "ai-sdk"
-        ? await runAiSdk(fixture, staged, {
-            sessionId,
-            ...(mode === "live" ? { live: options.live?.["ai-sdk"], system: LIVE_SYSTEM } : {}),
-          })
-        : adapter === "langchain"
-          ? await runLangChain(fixture, staged, {
-              sessionId,
-              ...(mode === "live" ? { live: options.live?.langchain, system: LIVE_SYSTEM } : {}),
-            })
-          : await runOpenAIAgents(fixture, staged, {
-              sessionId,
-              ...(mode === "live" ? { live: options.live?.["openai-agents"], system: LIVE_SYSTEM } : {}),
-            });
+    const live = mode === "live" ? options.live?.[adapter] : undefined;
+    run = await driver(fixture, staged, {
+      sessionId,
+      ...(mode === "live" ? { live, system: LIVE_SYSTEM } : {}),
+    });
     try {
       // Expectations may name world ids ({{accounts.0.id}}); results of calls are of this run.
       expect = resolve(fixture.expect, staged.scope);
@@ -106,13 +110,7 @@ export async function runOne(
 export async function runAll(
   fixtures: readonly Fixture[],
   adapters: readonly AdapterName[],
-  options: {
-    mode?: Mode;
-    live?: LiveModels;
-    concurrency?: number;
-    secrets?: Set<string>;
-    onResult?: (outcome: RunOutcome) => void;
-  } = {},
+  options: RunOptions & { concurrency?: number; onResult?: (outcome: RunOutcome) => void } = {},
 ): Promise<RunOutcome[]> {
   const jobs = fixtures.flatMap((fixture) => adapters.map((adapter) => ({ fixture, adapter })));
   const results = new Array<RunOutcome>(jobs.length);

@@ -1,5 +1,5 @@
-import { type AccountHolder, type SimAccount, type Simulator, startSimulator } from "../src/sim/index.js";
-import type { AdToolsOptions, AuditEvent } from "../src/types.js";
+import { type AccountHolder, type SimAccount, type Simulator, startSimulator } from "../sim/index.js";
+import type { AdToolsOptions, AuditEvent } from "../types.js";
 import type { Fixture, KeyLabel } from "./schema.js";
 import { resolve, type TemplateScope } from "./template.js";
 
@@ -27,11 +27,13 @@ export interface Stage {
   secrets: string[];
   /** What placeholders refer to, before any tool result. */
   scope: TemplateScope;
+  /** The team's own toolkit options the run is played with, under the fixture's. */
+  base: AdToolsOptions;
   close(): Promise<void>;
 }
 
 /** Starts a fresh simulator for a fixture's scenario and injects its faults. */
-export async function stage(fixture: Fixture): Promise<Stage> {
+export async function stage(fixture: Fixture, base: AdToolsOptions = {}): Promise<Stage> {
   const { scenario } = fixture;
   const seed = scenario.seed ?? DEFAULT_SEED;
   const holder = HOLDER[scenario.key];
@@ -59,6 +61,7 @@ export async function stage(fixture: Fixture): Promise<Stage> {
       apiKey: sim.keys[scenario.key],
       secrets: [...new Set([sim.apiKey, ...Object.values(sim.keys)])],
       scope: { accounts: reachable, foreign, results: {} },
+      base,
       close: () => sim.close(),
     };
   } catch (error) {
@@ -75,13 +78,23 @@ export function toolkitOptions(
   sessionId: string,
 ): AdToolsOptions {
   const t = fixture.toolkit;
+  // The run owns the service, the session and the person: the team's key, URL and channel would
+  // reach the real service or a real person, not this run's simulator and script.
+  const { apiKey: _key, baseUrl: _url, confirm: _confirm, sessionId: _session, ...base } = stage.base;
+  const theirs = base.onEvent;
   const options: AdToolsOptions = {
+    ...base,
     apiKey: stage.apiKey,
     baseUrl: stage.sim.url,
-    onEvent,
+    onEvent: theirs
+      ? (event) => {
+          onEvent(event);
+          theirs(event);
+        }
+      : onEvent,
     sessionId,
-    // Short waits keep a whole run fast; a fixture can ask for more.
-    retry: { maxRetries: 3, maxWaitS: 2, baseDelayMs: 20, ...t.retry },
+    // Short waits keep a whole run fast; the team's options or a fixture can ask for more.
+    retry: { maxRetries: 3, maxWaitS: 2, baseDelayMs: 20, ...base.retry, ...t.retry },
   };
   if (t.accountId !== undefined) options.accountId = resolve(t.accountId, stage.scope);
   if (t.readOnly !== undefined) options.readOnly = t.readOnly;

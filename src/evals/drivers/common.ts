@@ -1,5 +1,5 @@
-import { createAdTools } from "../../src/toolkit.js";
-import type { AdToolkit, AuditEvent } from "../../src/types.js";
+import { createAdTools } from "../../toolkit.js";
+import type { AdToolkit, AuditEvent } from "../../types.js";
 import { type Stage, toolkitOptions } from "../scenario.js";
 import type { Fixture } from "../schema.js";
 import { HumanBook, Script } from "../script.js";
