@@ -130,14 +130,15 @@ function serverOf(target: Target): { address: string; port: number } {
  * attempt number; ERROR for a 4xx, a 5xx or no answer. Nothing of the body or the headers is
  * recorded, so neither the key nor any value of the call can reach a span.
  */
-export async function tracedPost(
+export function tracedPost(
   target: Target,
   body: string,
   options: PostOptions,
   attempt: number,
 ): Promise<Attempt> {
-  const otel = api === undefined ? await loadOtel() : api;
-  if (!otel) return post(target, body, options);
+  const otel = api;
+  if (otel === undefined) return loadOtel().then(() => tracedPost(target, body, options, attempt));
+  if (otel === null) return post(target, body, options);
   const server = serverOf(target);
   const attributes: OtelApi.Attributes = {
     "http.request.method": "POST",
@@ -154,24 +155,30 @@ export async function tracedPost(
     parent,
   );
   if (!span.isRecording()) return post(target, body, options);
-  const answered = await otel.context.with(otel.trace.setSpan(parent, span), () =>
-    post(target, body, options),
-  );
+  // `with` passes the arguments on, so no closure is made per attempt.
+  return otel.context
+    .with(otel.trace.setSpan(parent, span), post, undefined, target, body, options)
+    .then((answered) => {
+      heard(otel, span, answered);
+      return answered;
+    });
+}
+
+function heard(otel: Api, span: OtelApi.Span, answered: Attempt): void {
   if (answered.kind === "failure") {
     span.setAttribute("error.type", answered.cause);
     span.setStatus({ code: otel.SpanStatusCode.ERROR, message: `no answer: ${answered.cause}` });
   } else {
-    const heard: OtelApi.Attributes = { "http.response.status_code": answered.status };
+    const attributes: OtelApi.Attributes = { "http.response.status_code": answered.status };
     const remaining = header(answered.headers, "x-ratelimit-remaining");
     if (remaining !== undefined && Number.isFinite(Number(remaining))) {
-      heard["adrails.rate_limit.remaining"] = Number(remaining);
+      attributes["adrails.rate_limit.remaining"] = Number(remaining);
     }
-    if (answered.status >= 400) heard["error.type"] = String(answered.status);
-    span.setAttributes(heard);
     if (answered.status >= 400) {
+      attributes["error.type"] = String(answered.status);
       span.setStatus({ code: otel.SpanStatusCode.ERROR, message: `HTTP ${answered.status}` });
     }
+    span.setAttributes(attributes);
   }
   span.end();
-  return answered;
 }

@@ -29,14 +29,15 @@ const SENTENCE_FIELD = "hard_confirm_text";
  * Runs one tool call in an `execute_tool {tool}` span, a child of the active context, and counts
  * it. A call that throws is recorded (type only) and rethrown to the frame that answers it.
  */
-export async function traceToolCall(
+export function traceToolCall(
   tool: string,
   context: CallContext,
   run: () => Promise<ToolResult>,
   input: ToolSpanInput,
 ): Promise<ToolResult> {
-  const otel = otelApi() ?? (await loadOtel());
-  if (!otel) return run();
+  const otel = otelApi();
+  if (otel === undefined) return loadOtel().then(() => traceToolCall(tool, context, run, input));
+  if (otel === null) return run();
   const started = performance.now();
   const parent = otel.context.active();
   const attributes: OtelApi.Attributes = {
@@ -52,31 +53,36 @@ export async function traceToolCall(
     { kind: otel.SpanKind.INTERNAL, attributes },
     parent,
   );
+  // No SDK registered (or not sampled): only the count, and no context of our own to enter.
   const recording = span.isRecording();
-  let result: ToolResult;
-  try {
-    result = recording ? await otel.context.with(otel.trace.setSpan(parent, span), run) : await run();
-  } catch (error) {
-    const type = error instanceof Error ? error.name : typeof error;
-    count(otel, tool, "fault", started);
-    if (recording) {
-      span.addEvent("exception", { "exception.type": type });
-      span.setAttribute("error.type", type);
-      span.setStatus({ code: otel.SpanStatusCode.ERROR, message: "adrails failed while handling the call" });
-      span.end();
-    }
-    throw error;
-  }
-  const outcome = outcomeOf(result);
-  count(otel, tool, outcome.name, started);
-  if (recording) {
-    annotate(span, result, outcome, input, context);
-    if (outcome.error) {
-      span.setStatus({ code: otel.SpanStatusCode.ERROR, message: outcome.message });
-    }
-    span.end();
-  }
-  return result;
+  const running = recording ? otel.context.with(otel.trace.setSpan(parent, span), run) : run();
+  // Chained rather than awaited: one promise less per call than an async function's hops.
+  return running.then(
+    (result) => {
+      const outcome = outcomeOf(result);
+      count(otel, tool, outcome.name, started);
+      if (recording) {
+        annotate(span, result, outcome, input, context);
+        if (outcome.error) span.setStatus({ code: otel.SpanStatusCode.ERROR, message: outcome.message });
+        span.end();
+      }
+      return result;
+    },
+    (error: unknown) => {
+      const type = error instanceof Error ? error.name : typeof error;
+      count(otel, tool, "fault", started);
+      if (recording) {
+        span.addEvent("exception", { "exception.type": type });
+        span.setAttribute("error.type", type);
+        span.setStatus({
+          code: otel.SpanStatusCode.ERROR,
+          message: "adrails failed while handling the call",
+        });
+        span.end();
+      }
+      throw error;
+    },
+  );
 }
 
 function count(otel: Api, tool: string, outcome: string, started: number): void {
