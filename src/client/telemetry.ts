@@ -92,17 +92,19 @@ export function instruments(otel: Api): Instruments {
 export type WaitReason = "limiter" | "retry-after" | "backoff";
 
 /**
- * `waiting`, timed: a wait of a millisecond or more becomes an `adrails.wait` event on the active
- * span and a measurement of `adrails.rate_limit.wait`. Without the API, `waiting` itself.
+ * `waiting`, timed: a wait of a millisecond or more becomes an `adrails.wait` event on the span of
+ * `parent` (a context; default the active one) and a measurement of `adrails.rate_limit.wait`.
+ * Without the API, `waiting` itself.
  */
-export function timedWait<T>(reason: WaitReason, waiting: Promise<T>): Promise<T> {
+export function timedWait<T>(reason: WaitReason, waiting: Promise<T>, parent?: unknown): Promise<T> {
   const otel = api;
   if (!otel) return waiting;
   const started = performance.now();
   return waiting.then((value) => {
     const ms = performance.now() - started;
     if (ms >= 1) {
-      otel.trace.getActiveSpan()?.addEvent("adrails.wait", {
+      const span = parent ? otel.trace.getSpan(parent as OtelApi.Context) : otel.trace.getActiveSpan();
+      span?.addEvent("adrails.wait", {
         "adrails.wait.reason": reason,
         "adrails.wait.ms": Math.round(ms),
       });
@@ -126,7 +128,8 @@ function serverOf(target: Target): { address: string; port: number } {
 }
 
 /**
- * {@link post} as a CLIENT span `POST {path}`, child of the active span (the tool's), with the
+ * {@link post} as a CLIENT span `POST {path}`, child of `parent` (the tool span's context; default
+ * the active one), with the
  * attempt number; ERROR for a 4xx, a 5xx or no answer. Nothing of the body or the headers is
  * recorded, so neither the key nor any value of the call can reach a span.
  */
@@ -135,9 +138,10 @@ export function tracedPost(
   body: string,
   options: PostOptions,
   attempt: number,
+  parent?: unknown,
 ): Promise<Attempt> {
   const otel = api;
-  if (otel === undefined) return loadOtel().then(() => tracedPost(target, body, options, attempt));
+  if (otel === undefined) return loadOtel().then(() => tracedPost(target, body, options, attempt, parent));
   if (otel === null) return post(target, body, options);
   const server = serverOf(target);
   const attributes: OtelApi.Attributes = {
@@ -148,20 +152,17 @@ export function tracedPost(
     "adrails.attempt": attempt,
   };
   if (attempt > 1) attributes["http.request.resend_count"] = attempt - 1;
-  const parent = otel.context.active();
   const span = tracerOf(otel).startSpan(
     `POST ${target.path}`,
     { kind: otel.SpanKind.CLIENT, attributes },
-    parent,
+    (parent as OtelApi.Context | undefined) ?? otel.context.active(),
   );
   if (!span.isRecording()) return post(target, body, options);
-  // `with` passes the arguments on, so no closure is made per attempt.
-  return otel.context
-    .with(otel.trace.setSpan(parent, span), post, undefined, target, body, options)
-    .then((answered) => {
-      heard(otel, span, answered);
-      return answered;
-    });
+  // The attempt's span is not entered as the active context: nothing adrails runs inside reads it.
+  return post(target, body, options).then((answered) => {
+    heard(otel, span, answered);
+    return answered;
+  });
 }
 
 function heard(otel: Api, span: OtelApi.Span, answered: Attempt): void {

@@ -19,6 +19,21 @@ export interface ToolSpanInput {
   /** The model's input, recorded only when values are opted in. */
   input?: unknown;
   telemetry?: { recordValues?: boolean };
+  /**
+   * Run the call with the tool's span as the active context: for calls that may ask a person,
+   * so the confirm channel's events and the host's own spans land under the tool's span.
+   */
+  enter?: boolean;
+}
+
+// The tool span's context by the call's audit record (one per call), for the steps below it:
+// the HTTP attempts and waits are recorded under it without entering it as the active context,
+// which on Node 20 (async_hooks' AsyncLocalStorage) costs more per call than the spans do.
+const parents = new WeakMap<object, OtelApi.Context>();
+
+/** The OpenTelemetry context of the call's tool span, for its attempts; undefined when none records. */
+export function traceParent(audit: object): unknown {
+  return parents.get(audit);
 }
 
 /** The longest value recorded when values are opted in. */
@@ -55,7 +70,14 @@ export function traceToolCall(
   );
   // No SDK registered (or not sampled): only the count, and no context of our own to enter.
   const recording = span.isRecording();
-  const running = recording ? otel.context.with(otel.trace.setSpan(parent, span), run) : run();
+  let running: Promise<ToolResult>;
+  if (recording) {
+    const active = otel.trace.setSpan(parent, span);
+    parents.set(input.audit, active);
+    running = input.enter ? otel.context.with(active, run) : run();
+  } else {
+    running = run();
+  }
   // Chained rather than awaited: one promise less per call than an async function's hops.
   return running.then(
     (result) => {
