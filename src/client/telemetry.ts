@@ -34,15 +34,16 @@ export function loadOtel(): Promise<Api | null> {
   return loading;
 }
 
-const tracers = new WeakMap<OtelApi.TracerProvider, OtelApi.Tracer>();
+// The tracer of the global provider of the moment (the provider keeps its tracers by name).
+let tracedBy: OtelApi.TracerProvider | undefined;
+let tracer: OtelApi.Tracer | undefined;
 
 /** adrails' tracer on the global tracer provider of the moment. */
 export function tracerOf(otel: Api): OtelApi.Tracer {
   const provider = otel.trace.getTracerProvider();
-  let tracer = tracers.get(provider);
-  if (!tracer) {
+  if (provider !== tracedBy || !tracer) {
     tracer = provider.getTracer(SCOPE);
-    tracers.set(provider, tracer);
+    tracedBy = provider;
   }
   return tracer;
 }
@@ -56,14 +57,22 @@ export interface Instruments {
 }
 
 // By provider, so an application that swaps providers (or a bench that toggles one) makes each
-// provider's instruments once.
+// provider's instruments once; the last one is checked first.
 const instrumentsOf = new WeakMap<OtelApi.MeterProvider, Instruments>();
+let measuredBy: OtelApi.MeterProvider | undefined;
+let measured: Instruments | undefined;
 
 /** The instruments of the current global meter provider (no-ops when none is registered). */
 export function instruments(otel: Api): Instruments {
   const provider = otel.metrics.getMeterProvider();
+  if (provider === measuredBy && measured) return measured;
   const known = instrumentsOf.get(provider);
-  if (known) return known;
+  measuredBy = provider;
+  measured = known ?? make(provider);
+  return measured;
+}
+
+function make(provider: OtelApi.MeterProvider): Instruments {
   const meter = provider.getMeter(SCOPE);
   const made: Instruments = {
     calls: meter.createCounter("adrails.tool.calls", {
