@@ -123,14 +123,21 @@ export function timedWait<T>(reason: WaitReason, waiting: Promise<T>, parent?: u
   });
 }
 
-const servers = new WeakMap<Target, { address: string; port: number }>();
+/** What an attempt span says of its target, worked out once per target. */
+interface Server {
+  name: string;
+  address: string;
+  port: number;
+}
 
-function serverOf(target: Target): { address: string; port: number } {
+const servers = new WeakMap<Target, Server>();
+
+function serverOf(target: Target): Server {
   let server = servers.get(target);
   if (!server) {
     const url = new URL(target.origin);
     const port = url.port ? Number(url.port) : url.protocol === "https:" ? 443 : 80;
-    server = { address: url.hostname, port };
+    server = { name: `POST ${target.path}`, address: url.hostname, port };
     servers.set(target, server);
   }
   return server;
@@ -162,7 +169,7 @@ export function tracedPost(
   };
   if (attempt > 1) attributes["http.request.resend_count"] = attempt - 1;
   const span = tracerOf(otel).startSpan(
-    `POST ${target.path}`,
+    server.name,
     { kind: otel.SpanKind.CLIENT, attributes },
     (parent as OtelApi.Context | undefined) ?? otel.context.active(),
   );

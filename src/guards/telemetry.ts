@@ -63,11 +63,7 @@ export function traceToolCall(
   if (context.toolCallId !== undefined) {
     attributes["gen_ai.tool.call.id"] = redact(String(context.toolCallId), input.apiKey);
   }
-  const span = tracerOf(otel).startSpan(
-    `execute_tool ${tool}`,
-    { kind: otel.SpanKind.INTERNAL, attributes },
-    parent,
-  );
+  const span = tracerOf(otel).startSpan(spanName(tool), { kind: otel.SpanKind.INTERNAL, attributes }, parent);
   // No SDK registered (or not sampled): only the count, and no context of our own to enter.
   const recording = span.isRecording();
   let running: Promise<ToolResult>;
@@ -107,6 +103,19 @@ export function traceToolCall(
   );
 }
 
+// Span names by tool, so a call does not build its name again; only names that reached a span.
+const spanNames = new Map<string, string>();
+const MAX_SPAN_NAMES = 1024;
+
+function spanName(tool: string): string {
+  let name = spanNames.get(tool);
+  if (name === undefined) {
+    name = `execute_tool ${tool}`;
+    if (spanNames.size < MAX_SPAN_NAMES) spanNames.set(tool, name);
+  }
+  return name;
+}
+
 function count(otel: Api, tool: string, outcome: string, started: number): void {
   const measured = instruments(otel);
   const attributes = { "gen_ai.tool.name": tool, "adrails.outcome": outcome };
@@ -122,8 +131,10 @@ interface Outcome {
   message?: string;
 }
 
+const OK: Outcome = { name: "ok" };
+
 function outcomeOf(result: ToolResult): Outcome {
-  if (result.ok === true) return { name: "ok" };
+  if (result.ok === true) return OK;
   if (result.ok === "partial") {
     return { name: "partial", error: "partial", message: "partial write (207): only part was applied" };
   }
