@@ -10,6 +10,7 @@
 // medians, traced/untraced.
 //   npx tsx bench/tracing.ts [iterations, default 2000] [--metrics]
 import { type ChildProcess, fork } from "node:child_process";
+import { availableParallelism, loadavg } from "node:os";
 import { performance } from "node:perf_hooks";
 import { context, metrics, propagation, trace } from "@opentelemetry/api";
 import { ExportResultCode } from "@opentelemetry/core";
@@ -162,9 +163,19 @@ await provider.forceFlush();
 await sim.close();
 
 const ratio = median(ratios);
+const quantile = (values: number[], q: number) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * q))] as number;
+};
 const us = (ms: number) => Math.round(ms * 1000);
 console.log(
   `tool calls at a 1 ms service, ${ratios.length} pairs of ${BLOCK}-call blocks (${calls.map((c) => c.tool).join(", ")})`,
+);
+console.log(
+  `SDK registered: NodeTracerProvider.register() with a BatchSpanProcessor (SDK defaults) and an exporter that drops the spans${WITH_METRICS ? ", and a MeterProvider" : ""}`,
+);
+console.log(
+  `load average (1 min) ${loadavg()[0]!.toFixed(2)} on ${availableParallelism()} cores; per-pair ratios: p25 ${quantile(ratios, 0.25).toFixed(3)}, p75 ${quantile(ratios, 0.75).toFixed(3)}`,
 );
 console.table({
   "no SDK registered": {

@@ -30,7 +30,8 @@ export const EXIT_CODE_HELP = `Exit codes:
   7  rate limited after retries (429, 503)
   8  partial write (207): part was applied; do not repeat the whole call
   9  upstream failure or unprocessable page (422, 502, other 5xx)
-  10 doctor --drift: the service's OpenAPI document differs from the catalog`;
+  10 doctor --drift: the service's OpenAPI document (with --via mcp, the MCP door's
+     tools/list) differs from what this adrails expects`;
 
 /** The exit code for a tool call's result. */
 export function exitCodeFor(result: ToolResult): ExitCode {

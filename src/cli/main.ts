@@ -310,7 +310,7 @@ export async function runCli(argv: readonly string[], io: CliIO = processIO()): 
     .option("--account <id>", "the account to read (default: the first one list-accounts returns)")
     .option(
       "--drift",
-      "compare the service's OpenAPI document with the catalog (no key needed; exit 10 on drift)",
+      "compare the service's OpenAPI document with the catalog (no key needed; exit 10 on drift); with --via mcp, the MCP door's tools/list (needs adrails login)",
     )
     .action(
       action(async (ctx, opts: { account?: string; drift?: boolean }) =>

@@ -48,6 +48,8 @@ export interface CallOptions {
   signal?: AbortSignal;
   /** Overrides the tool's default timeout for each attempt. */
   timeoutMs?: number;
+  /** The OpenTelemetry context of the tool's span: attempts and waits are recorded under it. */
+  trace?: unknown;
 }
 
 /** The HTTP client of the service. */
@@ -127,19 +129,25 @@ export function createClient(options: ClientOptions = {}): AdClient {
     const mayFallBack = route.definition?.effect === "read" || route.definition?.effect === "calculator";
 
     for (let retry = 0; ; retry++) {
-      const turn = await timedWait("limiter", limiter.acquire({ signal, maxWaitMs, mayFallBack }));
+      const turn = await timedWait(
+        "limiter",
+        limiter.acquire({ signal, maxWaitMs, mayFallBack }),
+        opts.trace,
+      );
       // A 429 asked for a longer wait than a call may spend queued: answer at once instead of hanging.
       if (turn.kind === "held") return heldBack(tool, turn.waitMs, retry, started, rateLimit);
       if (turn.kind === "aborted") return abortedCall(tool, retry, started, rateLimit);
       if (turn.kind === "store-error") return storeFailure(tool, turn.error, retry, started, rateLimit);
-      const attempt = await tracedPost(route.target, payload, postOptions, retry + 1);
+      const attempt = await tracedPost(route.target, payload, postOptions, retry + 1, opts.trace);
       const attempts = retry + 1;
 
       if (attempt.kind === "failure") {
         limiter.heard(turn, undefined);
         if (attempt.cause === "aborted") return abortedCall(tool, attempts, started, rateLimit);
         if (networkRetrySafe && retry < maxRetries) {
-          if (!(await timedWait("backoff", sleep(backoffMs(retry, baseDelayMs, maxWaitMs), signal)))) {
+          if (
+            !(await timedWait("backoff", sleep(backoffMs(retry, baseDelayMs, maxWaitMs), signal), opts.trace))
+          ) {
             return abortedCall(tool, attempts, started, rateLimit);
           }
           continue;
@@ -168,7 +176,7 @@ export function createClient(options: ClientOptions = {}): AdClient {
       if (retry >= maxRetries || waitMs > maxWaitMs)
         return finished(answer, tool, attempts, started, rateLimit);
       const reason = attempt.status === 429 ? "retry-after" : "backoff";
-      if (!(await timedWait(reason, sleep(jittered(waitMs), signal))))
+      if (!(await timedWait(reason, sleep(jittered(waitMs), signal), opts.trace)))
         return abortedCall(tool, attempts, started, rateLimit);
     }
   }

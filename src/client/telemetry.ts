@@ -34,15 +34,16 @@ export function loadOtel(): Promise<Api | null> {
   return loading;
 }
 
-const tracers = new WeakMap<OtelApi.TracerProvider, OtelApi.Tracer>();
+// The tracer of the global provider of the moment (the provider keeps its tracers by name).
+let tracedBy: OtelApi.TracerProvider | undefined;
+let tracer: OtelApi.Tracer | undefined;
 
 /** adrails' tracer on the global tracer provider of the moment. */
 export function tracerOf(otel: Api): OtelApi.Tracer {
   const provider = otel.trace.getTracerProvider();
-  let tracer = tracers.get(provider);
-  if (!tracer) {
+  if (provider !== tracedBy || !tracer) {
     tracer = provider.getTracer(SCOPE);
-    tracers.set(provider, tracer);
+    tracedBy = provider;
   }
   return tracer;
 }
@@ -56,14 +57,22 @@ export interface Instruments {
 }
 
 // By provider, so an application that swaps providers (or a bench that toggles one) makes each
-// provider's instruments once.
+// provider's instruments once; the last one is checked first.
 const instrumentsOf = new WeakMap<OtelApi.MeterProvider, Instruments>();
+let measuredBy: OtelApi.MeterProvider | undefined;
+let measured: Instruments | undefined;
 
 /** The instruments of the current global meter provider (no-ops when none is registered). */
 export function instruments(otel: Api): Instruments {
   const provider = otel.metrics.getMeterProvider();
+  if (provider === measuredBy && measured) return measured;
   const known = instrumentsOf.get(provider);
-  if (known) return known;
+  measuredBy = provider;
+  measured = known ?? make(provider);
+  return measured;
+}
+
+function make(provider: OtelApi.MeterProvider): Instruments {
   const meter = provider.getMeter(SCOPE);
   const made: Instruments = {
     calls: meter.createCounter("adrails.tool.calls", {
@@ -92,17 +101,19 @@ export function instruments(otel: Api): Instruments {
 export type WaitReason = "limiter" | "retry-after" | "backoff";
 
 /**
- * `waiting`, timed: a wait of a millisecond or more becomes an `adrails.wait` event on the active
- * span and a measurement of `adrails.rate_limit.wait`. Without the API, `waiting` itself.
+ * `waiting`, timed: a wait of a millisecond or more becomes an `adrails.wait` event on the span of
+ * `parent` (a context; default the active one) and a measurement of `adrails.rate_limit.wait`.
+ * Without the API, `waiting` itself.
  */
-export function timedWait<T>(reason: WaitReason, waiting: Promise<T>): Promise<T> {
+export function timedWait<T>(reason: WaitReason, waiting: Promise<T>, parent?: unknown): Promise<T> {
   const otel = api;
   if (!otel) return waiting;
   const started = performance.now();
   return waiting.then((value) => {
     const ms = performance.now() - started;
     if (ms >= 1) {
-      otel.trace.getActiveSpan()?.addEvent("adrails.wait", {
+      const span = parent ? otel.trace.getSpan(parent as OtelApi.Context) : otel.trace.getActiveSpan();
+      span?.addEvent("adrails.wait", {
         "adrails.wait.reason": reason,
         "adrails.wait.ms": Math.round(ms),
       });
@@ -112,32 +123,42 @@ export function timedWait<T>(reason: WaitReason, waiting: Promise<T>): Promise<T
   });
 }
 
-const servers = new WeakMap<Target, { address: string; port: number }>();
+/** What an attempt span says of its target, worked out once per target. */
+interface Server {
+  name: string;
+  address: string;
+  port: number;
+}
 
-function serverOf(target: Target): { address: string; port: number } {
+const servers = new WeakMap<Target, Server>();
+
+function serverOf(target: Target): Server {
   let server = servers.get(target);
   if (!server) {
     const url = new URL(target.origin);
     const port = url.port ? Number(url.port) : url.protocol === "https:" ? 443 : 80;
-    server = { address: url.hostname, port };
+    server = { name: `POST ${target.path}`, address: url.hostname, port };
     servers.set(target, server);
   }
   return server;
 }
 
 /**
- * {@link post} as a CLIENT span `POST {path}`, child of the active span (the tool's), with the
+ * {@link post} as a CLIENT span `POST {path}`, child of `parent` (the tool span's context; default
+ * the active one), with the
  * attempt number; ERROR for a 4xx, a 5xx or no answer. Nothing of the body or the headers is
  * recorded, so neither the key nor any value of the call can reach a span.
  */
-export async function tracedPost(
+export function tracedPost(
   target: Target,
   body: string,
   options: PostOptions,
   attempt: number,
+  parent?: unknown,
 ): Promise<Attempt> {
-  const otel = api === undefined ? await loadOtel() : api;
-  if (!otel) return post(target, body, options);
+  const otel = api;
+  if (otel === undefined) return loadOtel().then(() => tracedPost(target, body, options, attempt, parent));
+  if (otel === null) return post(target, body, options);
   const server = serverOf(target);
   const attributes: OtelApi.Attributes = {
     "http.request.method": "POST",
@@ -147,31 +168,34 @@ export async function tracedPost(
     "adrails.attempt": attempt,
   };
   if (attempt > 1) attributes["http.request.resend_count"] = attempt - 1;
-  const parent = otel.context.active();
   const span = tracerOf(otel).startSpan(
-    `POST ${target.path}`,
+    server.name,
     { kind: otel.SpanKind.CLIENT, attributes },
-    parent,
+    (parent as OtelApi.Context | undefined) ?? otel.context.active(),
   );
   if (!span.isRecording()) return post(target, body, options);
-  const answered = await otel.context.with(otel.trace.setSpan(parent, span), () =>
-    post(target, body, options),
-  );
+  // The attempt's span is not entered as the active context: nothing adrails runs inside reads it.
+  return post(target, body, options).then((answered) => {
+    heard(otel, span, answered);
+    return answered;
+  });
+}
+
+function heard(otel: Api, span: OtelApi.Span, answered: Attempt): void {
   if (answered.kind === "failure") {
     span.setAttribute("error.type", answered.cause);
     span.setStatus({ code: otel.SpanStatusCode.ERROR, message: `no answer: ${answered.cause}` });
   } else {
-    const heard: OtelApi.Attributes = { "http.response.status_code": answered.status };
+    const attributes: OtelApi.Attributes = { "http.response.status_code": answered.status };
     const remaining = header(answered.headers, "x-ratelimit-remaining");
     if (remaining !== undefined && Number.isFinite(Number(remaining))) {
-      heard["adrails.rate_limit.remaining"] = Number(remaining);
+      attributes["adrails.rate_limit.remaining"] = Number(remaining);
     }
-    if (answered.status >= 400) heard["error.type"] = String(answered.status);
-    span.setAttributes(heard);
     if (answered.status >= 400) {
+      attributes["error.type"] = String(answered.status);
       span.setStatus({ code: otel.SpanStatusCode.ERROR, message: `HTTP ${answered.status}` });
     }
+    span.setAttributes(attributes);
   }
   span.end();
-  return answered;
 }

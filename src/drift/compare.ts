@@ -44,8 +44,7 @@ export function compareDocument(
       drift.push({ tool, change: "tool-removed", detail: `The service no longer offers ${tool}.` });
       continue;
     }
-    const catalog = catalogSchema(def);
-    compareObject(tool, "", normalize(catalog), normalize(theirs, document), drift);
+    compareInputs(tool, catalogSchema(def), theirs, drift, { root: document });
   }
   for (const tool of bodies.keys()) {
     if (ours.has(tool) || known.includes(tool)) continue;
@@ -93,14 +92,38 @@ export function catalogSchema(def: ToolDefinition): unknown {
   return z.toJSONSchema(def.inputSchema, { io: "input", unrepresentable: "any" });
 }
 
-function compareObject(tool: string, path: string, ours: Shape, theirs: Shape, out: Drift[]): void {
+/**
+ * Appends the drift between two input schemas of `tool` to `out`: fields added or removed, made
+ * required or optional, or changed, after both are normalised. `root` resolves `theirs`' `$ref`s;
+ * `who` is what the details name as changed (default "The service").
+ */
+export function compareInputs(
+  tool: string,
+  ours: unknown,
+  theirs: unknown,
+  out: Drift[],
+  options: { root?: unknown; who?: string } = {},
+): void {
+  const who = options.who ?? "The service";
+  compareObject({ tool, who, out }, "", normalize(ours), normalize(theirs, options.root ?? theirs));
+}
+
+/** Where drift goes, for which tool, and who changed (the words a detail starts with). */
+interface Found {
+  tool: string;
+  who: string;
+  out: Drift[];
+}
+
+function compareObject(found: Found, path: string, ours: Shape, theirs: Shape): void {
+  const { tool, who, out } = found;
   const mine = ours.properties ?? {};
   const yours = theirs.properties ?? {};
   const required = (shape: Shape, name: string) => shape.required?.includes(name) === true;
   for (const name of Object.keys(mine).sort()) {
     const field = path ? `${path}.${name}` : name;
     if (!(name in yours)) {
-      out.push({ tool, change: "field-removed", field, detail: `The service no longer takes ${field}.` });
+      out.push({ tool, change: "field-removed", field, detail: `${who} no longer takes ${field}.` });
       continue;
     }
     if (required(ours, name) !== required(theirs, name)) {
@@ -111,7 +134,7 @@ function compareObject(tool: string, path: string, ours: Shape, theirs: Shape, o
         detail: required(theirs, name) ? `${field} is now required.` : `${field} is now optional.`,
       });
     }
-    compareField(tool, field, mine[name] as Shape, yours[name] as Shape, out);
+    compareField(found, field, mine[name] as Shape, yours[name] as Shape);
   }
   for (const name of Object.keys(yours).sort()) {
     if (name in mine) continue;
@@ -121,17 +144,22 @@ function compareObject(tool: string, path: string, ours: Shape, theirs: Shape, o
       tool,
       change: "field-added",
       field,
-      detail: `The service takes a new ${kind} field ${field}.`,
+      detail: `${who} takes a new ${kind} field ${field}.`,
     });
   }
 }
 
-function compareField(tool: string, field: string, ours: Shape, theirs: Shape, out: Drift[]): void {
+function compareField(found: Found, field: string, ours: Shape, theirs: Shape): void {
   const details = facetChanges(ours, theirs);
   if (details.length > 0)
-    out.push({ tool, change: "field-changed", field, detail: `${field}: ${details.join("; ")}.` });
-  if (ours.properties || theirs.properties) compareObject(tool, field, ours, theirs, out);
-  if (ours.items && theirs.items) compareField(tool, `${field}[]`, ours.items, theirs.items, out);
+    found.out.push({
+      tool: found.tool,
+      change: "field-changed",
+      field,
+      detail: `${field}: ${details.join("; ")}.`,
+    });
+  if (ours.properties || theirs.properties) compareObject(found, field, ours, theirs);
+  if (ours.items && theirs.items) compareField(found, `${field}[]`, ours.items, theirs.items);
 }
 
 const FACETS = [

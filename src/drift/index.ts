@@ -3,6 +3,15 @@ import { catalog, offeredTools } from "../tools/index.js";
 import { compareDocument, type Drift } from "./compare.js";
 
 export { catalogSchema, compareDocument, type Drift, type DriftChange, documentBodies } from "./compare.js";
+export {
+  checkDoorDrift,
+  compareDoor,
+  type DoorDriftOptions,
+  type DoorDriftReport,
+  type ExpectedDoorTool,
+  expectedDoor,
+  type ListedDoorTool,
+} from "./door.js";
 export { normalize, type Shape } from "./normalize.js";
 
 /** The service's OpenAPI document could not be read; `status` is null when nothing answered. */

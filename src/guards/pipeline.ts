@@ -71,6 +71,7 @@ export function createCallPipeline(o: PipelineOptions): CallPipeline {
     context: CallContext,
     body: (log: DecisionLog, audit: Partial<AuditEvent>) => Promise<ToolResult>,
     input?: unknown,
+    enter?: boolean,
   ): Promise<ToolResult> {
     const started = Date.now();
     const log: DecisionLog = [];
@@ -83,6 +84,7 @@ export function createCallPipeline(o: PipelineOptions): CallPipeline {
         input,
         apiKey: o.apiKey,
         telemetry: o.telemetry,
+        enter,
       });
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
@@ -141,7 +143,7 @@ export function createCallPipeline(o: PipelineOptions): CallPipeline {
     let outcome: Outcome;
     try {
       // Reads skip the steps that only writes need, and their turns of the event loop.
-      if (def.needsPerson || def.name === "creative-loop") {
+      if (asksPerson(def)) {
         const refused = await confirmStep(p, call);
         if (refused) return refused;
       }
@@ -178,7 +180,13 @@ export function createCallPipeline(o: PipelineOptions): CallPipeline {
 
   return {
     call: (def, schema, input, context) =>
-      guarded(def.name, context, (log, audit) => run(def, schema, input, context, log, audit), input),
+      guarded(
+        def.name,
+        context,
+        (log, audit) => run(def, schema, input, context, log, audit),
+        input,
+        asksPerson(def),
+      ),
     refuse: (tool, context, refusal) =>
       guarded(tool, context, async (log) => {
         const result = refusal();
@@ -197,4 +205,9 @@ export function createCallPipeline(o: PipelineOptions): CallPipeline {
     },
     answer: (request, decision, channel) => answerRequest(request, decision, channel, o.approvalSecret),
   };
+}
+
+/** Calls of this tool may wait for a person's answer (the confirm step runs). */
+function asksPerson(def: ToolDefinition): boolean {
+  return def.needsPerson !== undefined || def.name === "creative-loop";
 }

@@ -19,6 +19,21 @@ export interface ToolSpanInput {
   /** The model's input, recorded only when values are opted in. */
   input?: unknown;
   telemetry?: { recordValues?: boolean };
+  /**
+   * Run the call with the tool's span as the active context: for calls that may ask a person,
+   * so the confirm channel's events and the host's own spans land under the tool's span.
+   */
+  enter?: boolean;
+}
+
+// The tool span's context by the call's audit record (one per call), for the steps below it:
+// the HTTP attempts and waits are recorded under it without entering it as the active context,
+// which on Node 20 (async_hooks' AsyncLocalStorage) costs more per call than the spans do.
+const parents = new WeakMap<object, OtelApi.Context>();
+
+/** The OpenTelemetry context of the call's tool span, for its attempts; undefined when none records. */
+export function traceParent(audit: object): unknown {
+  return parents.get(audit);
 }
 
 /** The longest value recorded when values are opted in. */
@@ -29,14 +44,15 @@ const SENTENCE_FIELD = "hard_confirm_text";
  * Runs one tool call in an `execute_tool {tool}` span, a child of the active context, and counts
  * it. A call that throws is recorded (type only) and rethrown to the frame that answers it.
  */
-export async function traceToolCall(
+export function traceToolCall(
   tool: string,
   context: CallContext,
   run: () => Promise<ToolResult>,
   input: ToolSpanInput,
 ): Promise<ToolResult> {
-  const otel = otelApi() ?? (await loadOtel());
-  if (!otel) return run();
+  const otel = otelApi();
+  if (otel === undefined) return loadOtel().then(() => traceToolCall(tool, context, run, input));
+  if (otel === null) return run();
   const started = performance.now();
   const parent = otel.context.active();
   const attributes: OtelApi.Attributes = {
@@ -47,36 +63,57 @@ export async function traceToolCall(
   if (context.toolCallId !== undefined) {
     attributes["gen_ai.tool.call.id"] = redact(String(context.toolCallId), input.apiKey);
   }
-  const span = tracerOf(otel).startSpan(
-    `execute_tool ${tool}`,
-    { kind: otel.SpanKind.INTERNAL, attributes },
-    parent,
-  );
+  const span = tracerOf(otel).startSpan(spanName(tool), { kind: otel.SpanKind.INTERNAL, attributes }, parent);
+  // No SDK registered (or not sampled): only the count, and no context of our own to enter.
   const recording = span.isRecording();
-  let result: ToolResult;
-  try {
-    result = recording ? await otel.context.with(otel.trace.setSpan(parent, span), run) : await run();
-  } catch (error) {
-    const type = error instanceof Error ? error.name : typeof error;
-    count(otel, tool, "fault", started);
-    if (recording) {
-      span.addEvent("exception", { "exception.type": type });
-      span.setAttribute("error.type", type);
-      span.setStatus({ code: otel.SpanStatusCode.ERROR, message: "adrails failed while handling the call" });
-      span.end();
-    }
-    throw error;
-  }
-  const outcome = outcomeOf(result);
-  count(otel, tool, outcome.name, started);
+  let running: Promise<ToolResult>;
   if (recording) {
-    annotate(span, result, outcome, input, context);
-    if (outcome.error) {
-      span.setStatus({ code: otel.SpanStatusCode.ERROR, message: outcome.message });
-    }
-    span.end();
+    const active = otel.trace.setSpan(parent, span);
+    parents.set(input.audit, active);
+    running = input.enter ? otel.context.with(active, run) : run();
+  } else {
+    running = run();
   }
-  return result;
+  // Chained rather than awaited: one promise less per call than an async function's hops.
+  return running.then(
+    (result) => {
+      const outcome = outcomeOf(result);
+      count(otel, tool, outcome.name, started);
+      if (recording) {
+        annotate(span, result, outcome, input, context);
+        if (outcome.error) span.setStatus({ code: otel.SpanStatusCode.ERROR, message: outcome.message });
+        span.end();
+      }
+      return result;
+    },
+    (error: unknown) => {
+      const type = error instanceof Error ? error.name : typeof error;
+      count(otel, tool, "fault", started);
+      if (recording) {
+        span.addEvent("exception", { "exception.type": type });
+        span.setAttribute("error.type", type);
+        span.setStatus({
+          code: otel.SpanStatusCode.ERROR,
+          message: "adrails failed while handling the call",
+        });
+        span.end();
+      }
+      throw error;
+    },
+  );
+}
+
+// Span names by tool, so a call does not build its name again; only names that reached a span.
+const spanNames = new Map<string, string>();
+const MAX_SPAN_NAMES = 1024;
+
+function spanName(tool: string): string {
+  let name = spanNames.get(tool);
+  if (name === undefined) {
+    name = `execute_tool ${tool}`;
+    if (spanNames.size < MAX_SPAN_NAMES) spanNames.set(tool, name);
+  }
+  return name;
 }
 
 function count(otel: Api, tool: string, outcome: string, started: number): void {
@@ -94,8 +131,10 @@ interface Outcome {
   message?: string;
 }
 
+const OK: Outcome = { name: "ok" };
+
 function outcomeOf(result: ToolResult): Outcome {
-  if (result.ok === true) return { name: "ok" };
+  if (result.ok === true) return OK;
   if (result.ok === "partial") {
     return { name: "partial", error: "partial", message: "partial write (207): only part was applied" };
   }

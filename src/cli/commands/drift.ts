@@ -2,6 +2,7 @@ import { checkDrift, DocumentError, type Drift } from "../../drift/index.js";
 import { EXIT, type ExitCode, exitCodeForStatus } from "../exit-codes.js";
 import type { CommandContext } from "../main.js";
 import { CliError } from "../output.js";
+import { viaMcp } from "../via.js";
 
 const NO_BASE_HINT =
   "Set ADRAILS_BASE_URL or pass --base-url (the service's address, without /api/openapi); or add --sim.";
@@ -12,6 +13,7 @@ const NO_BASE_HINT =
  */
 export async function runDrift(ctx: CommandContext): Promise<ExitCode> {
   const { io, output, globals } = ctx;
+  if (viaMcp(globals, io.env)) return (await import("./drift-door.js")).runDoorDrift(ctx, print);
   let baseUrl = globals.baseUrl ?? io.env.ADRAILS_BASE_URL ?? "";
   let close = async () => {};
   if (globals.sim) {
@@ -50,19 +52,29 @@ export async function runDrift(ctx: CommandContext): Promise<ExitCode> {
   return code;
 }
 
-function print({ output }: CommandContext, url: string, drift: Drift[]): void {
+/** The drift in words for a person; `door`: found on the MCP door rather than in the document. */
+export function print({ output }: CommandContext, url: string, drift: Drift[], door = false): void {
   const s = output.outStyle;
-  output.line(s.bold("adrails doctor --drift"));
-  output.line(`  document  ${url}`);
+  output.line(s.bold(door ? "adrails doctor --drift --via mcp" : "adrails doctor --drift"));
+  output.line(door ? `  door      ${url}` : `  document  ${url}`);
   if (drift.length === 0) {
-    output.line(s.green("No drift: the service's tools and fields match the catalog this adrails ships."));
+    output.line(
+      s.green(
+        door
+          ? "No drift: the MCP door's tools and fields are the ones this adrails expects."
+          : "No drift: the service's tools and fields match the catalog this adrails ships.",
+      ),
+    );
     return;
   }
   for (const d of drift) {
     const where = d.field ? `${d.tool} ${d.field}` : d.tool;
     output.line(`  ${s.red(d.change.padEnd(16))} ${where}: ${d.detail}`);
   }
+  const differs = door
+    ? "the MCP door's catalog differs from what this adrails expects"
+    : "the service's API differs from the catalog this adrails ships";
   output.line(
-    `${drift.length} change${drift.length === 1 ? "" : "s"}: the service's API differs from the catalog this adrails ships. Check the changes before relying on the tools named; a newer adrails may know them.`,
+    `${drift.length} change${drift.length === 1 ? "" : "s"}: ${differs}. Check the changes before relying on the tools named; a newer adrails may know them.`,
   );
 }

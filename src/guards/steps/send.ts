@@ -1,6 +1,7 @@
 import type { Outcome } from "../../client/outcome.js";
 import { StoreError } from "../../store/index.js";
 import { decide } from "../audit.js";
+import { traceParent } from "../telemetry.js";
 import { CONFIRM_FIELD } from "../validation.js";
 import type { Call, PipelineState } from "./call.js";
 
@@ -10,7 +11,11 @@ const CLAIM_WAIT_MS = 30_000;
 /** Sends once per identical payload in flight, so parallel identical calls share one request. */
 export function sendStep(p: PipelineState, call: Call): Promise<Outcome> {
   const { def, body, ids, context } = call;
-  const callOptions = { signal: context.signal, timeoutMs: context.timeoutMs };
+  const callOptions = {
+    signal: context.signal,
+    timeoutMs: context.timeoutMs,
+    trace: traceParent(call.audit),
+  };
   if (!def.idField || !ids) return p.o.client.call(def.name, body, callOptions);
   const sentId = String(body[def.idField.name]);
   // The change, the retry key and the confirmation together are the whole body.
