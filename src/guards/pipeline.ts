@@ -13,10 +13,12 @@ import type {
   ToolResult,
 } from "../types.js";
 import { answerRequest } from "./approval/answer.js";
+import { launchBusy, launchKey } from "./approval/launch.js";
 import { askSlot } from "./approval/redeem.js";
 import { approvalRequest, needsPerson } from "./approval/request.js";
 import { type DecisionLog, decide, safely } from "./audit.js";
-import { createGivenKeys, createRequestIds } from "./request-ids.js";
+import { CONFIRM_TOOL } from "./confirmation.js";
+import { createRequestIds } from "./request-ids.js";
 import { redactDeep, redactResult } from "./secrets.js";
 import { confirmStep, deniedStep, scopeOf } from "./steps/approve.js";
 import type { Call, PipelineOptions, PipelineState } from "./steps/call.js";
@@ -52,6 +54,9 @@ export interface CallPipeline {
   answer(request: ConfirmRequest, decision: ConfirmDecision, channel: string): ApprovalAnswer;
 }
 
+/** How much longer than an approval a launch claim lasts, for the send (a video takes up to 90 s). */
+const LAUNCH_SLACK_MS = 180_000;
+
 /** How much longer than an approval the record of its ask is kept. */
 const ASK_SLACK_MS = 60_000;
 
@@ -61,7 +66,6 @@ export function createCallPipeline(o: PipelineOptions): CallPipeline {
     o,
     instanceScope: `toolkit:${randomUUID()}`,
     requestIds: createRequestIds(o.ids),
-    givenKeys: createGivenKeys(),
     inflight: new Map(),
   };
 
@@ -136,12 +140,21 @@ export function createCallPipeline(o: PipelineOptions): CallPipeline {
       notes: prepared.notes,
       outcomeNotes: [],
       givenId: prepared.givenId,
-      idDerived: false,
     };
     let outcome: Outcome;
+    let release: (() => Promise<void>) | undefined;
     try {
       // Reads skip the steps that only writes need, and their turns of the event loop.
       if (def.needsPerson || def.name === "creative-loop") {
+        if (o.launches && def.name === CONFIRM_TOOL && needsPerson(def, call.body)) {
+          const key = launchKey(call.body.account_id, call.change);
+          const taken = await o.launches.take(key, o.approvalTtlMs + LAUNCH_SLACK_MS);
+          if (taken === null) {
+            decide(log, "hard-confirmation", "refuse", "an identical ACTIVE push is being asked or launched");
+            return launchBusy(call.notes);
+          }
+          release = taken;
+        }
         const refused = await confirmStep(p, call);
         if (refused) return refused;
       }
@@ -151,6 +164,8 @@ export function createCallPipeline(o: PipelineOptions): CallPipeline {
     } catch (error) {
       if (error instanceof StoreError) return storeRefusal(call, error);
       throw error;
+    } finally {
+      await release?.();
     }
     return shapeStep(p, call, outcome);
   }
