@@ -57,6 +57,9 @@ export interface CallPipeline {
 /** How much longer than an approval a launch claim lasts, for the send (a video takes up to 90 s). */
 const LAUNCH_SLACK_MS = 180_000;
 
+/** How long a call with an answer handed in waits for an identical launch to end. */
+const LAUNCH_WAIT_MS = 30_000;
+
 /** How much longer than an approval the record of its ask is kept. */
 const ASK_SLACK_MS = 60_000;
 
@@ -148,7 +151,11 @@ export function createCallPipeline(o: PipelineOptions): CallPipeline {
       if (def.needsPerson || def.name === "creative-loop") {
         if (o.launches && def.name === CONFIRM_TOOL && needsPerson(def, call.body)) {
           const key = launchKey(call.body.account_id, call.change);
-          const taken = await o.launches.take(key, o.approvalTtlMs + LAUNCH_SLACK_MS);
+          // An answer already given waits for the identical launch to end, then is checked against
+          // it (used once, given before that ad went live); asking a person would only be refused.
+          const handedIn = context.answer !== undefined || context.approval !== undefined;
+          const waitMs = handedIn ? LAUNCH_WAIT_MS : 0;
+          const taken = await o.launches.take(key, o.approvalTtlMs + LAUNCH_SLACK_MS, waitMs, context.signal);
           if (taken === null) {
             decide(log, "hard-confirmation", "refuse", "an identical ACTIVE push is being asked or launched");
             return launchBusy(call.notes);

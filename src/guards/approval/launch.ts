@@ -12,16 +12,31 @@ import { blocked } from "../results.js";
 
 /** Claims on launching one ACTIVE payload, shared through the toolkit's store. */
 export interface LaunchClaims {
-  /** Claims `key` for `ttlMs`: a release function, or null while another call holds it. */
-  take(key: string, ttlMs: number): Promise<(() => Promise<void>) | null>;
+  /**
+   * Claims `key` for `ttlMs`, waiting up to `waitMs` for another holder to let go: a release
+   * function, or null when another call still holds it. An aborted `signal` ends the wait.
+   */
+  take(
+    key: string,
+    ttlMs: number,
+    waitMs: number,
+    signal?: AbortSignal,
+  ): Promise<(() => Promise<void>) | null>;
 }
+
+const POLL_MS = 25;
 
 /** Launch claims in `store` (per API key, as the toolkit scopes it). A crashed holder's claim expires. */
 export function storeLaunchClaims(store: AdStore): LaunchClaims {
   return {
-    async take(key, ttlMs) {
+    async take(key, ttlMs, waitMs, signal) {
       const slot = `launch\n${key}`;
-      const token = await store.claim(slot, ttlMs);
+      const deadline = Date.now() + waitMs;
+      let token = await store.claim(slot, ttlMs);
+      while (token === null && Date.now() < deadline && !signal?.aborted) {
+        await new Promise((resolve) => setTimeout(resolve, POLL_MS));
+        token = await store.claim(slot, ttlMs);
+      }
       if (token === null) return null;
       // A failed release only leaves the claim to expire.
       return () => store.release(slot, token).catch(() => {});
