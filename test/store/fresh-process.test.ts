@@ -55,7 +55,10 @@ async function inFreshProcess(spec: Omit<OneCall, "simUrl" | "apiKey" | "redisUr
 }
 
 describe("a process started after Redis restarted empty repeats a change whose outcome was lost", () => {
-  it("the model's fresh request_id is not sent: the id is derived again and the service replays, one ad", async () => {
+  // A child process through tsx starts in seconds, more on a loaded machine.
+  it("the model's fresh request_id is not sent: the id is derived again and the service replays, one ad", {
+    timeout: 60_000,
+  }, async () => {
     const store = redisStore({ url: redis.url, connectTimeoutMs: 1000, commandTimeoutMs: 500 });
     const first = createAdTools({
       apiKey: sim.keys.pro,
