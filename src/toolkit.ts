@@ -1,4 +1,5 @@
 import { configProblem, createClient } from "./client/index.js";
+import { storeLaunchClaims } from "./guards/approval/launch.js";
 import { createLiveLedger } from "./guards/live-record.js";
 import { DEFAULT_MAX_RESULT_CHARS, toModelText } from "./guards/model-text.js";
 import { createCallPipeline } from "./guards/pipeline.js";
@@ -56,6 +57,7 @@ export function createAdTools(options: AdToolsOptions = {}): AdToolkit {
     ids: storeIdLedger(shared),
     claims: storeSendClaims(shared),
     live: createLiveLedger(shared, apiKey),
+    launches: storeLaunchClaims(shared),
     confirm: options.confirm && observedChannel(options.confirm),
     onUnconfirmedActive: options.onUnconfirmedActive,
     onEvent: options.onEvent,

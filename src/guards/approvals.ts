@@ -48,7 +48,7 @@ export function confirmationText(text: unknown, via: string, fingerprint: string
  * person's explicit no, as opposed to nobody answering (no channel, expired, failed).
  */
 export type Confirmation =
-  | { approved: true; text: string; via: string; key?: string }
+  | { approved: true; text: string; via: string; key?: string; askedAt?: number }
   | { approved: false; reason: string; declined?: boolean; via?: string };
 
 /**

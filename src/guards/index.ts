@@ -43,8 +43,6 @@ export {
   prepare,
 } from "./pipeline.js";
 export {
-  type CheckedId,
-  checkGivenId,
   createRequestIds,
   type DerivedId,
   ID_PREFIX,

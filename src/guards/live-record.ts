@@ -22,6 +22,11 @@ export interface LiveLedger {
    * Never rejects.
    */
   annotate(request: ConfirmRequest): Promise<ConfirmRequest>;
+  /**
+   * The identical ad that went live at or after `at`, if any. Rejects with the store's error: a
+   * launch that cannot check must not go on.
+   */
+  since(account: unknown, fingerprint: string, at: number): Promise<PreviousLive | undefined>;
   /** Records a push the service created ACTIVE. Never throws: the answer must reach the caller. */
   note(
     call: { def: { name: string }; body: Record<string, unknown>; change: string; log: DecisionLog },
@@ -56,6 +61,11 @@ export function createLiveLedger(store: AdStore, apiKey: string, ttlMs = RECENT_
         };
       }
       return previous === undefined ? request : withPreviousLive(request, previous);
+    },
+
+    async since(account, fingerprint, at) {
+      const previous = parse(await records.lastLive(keyOf(account, fingerprint)));
+      return previous !== undefined && previous.at >= at ? previous : undefined;
     },
 
     async note(call, outcome) {

@@ -13,10 +13,12 @@ import type {
   ToolResult,
 } from "../types.js";
 import { answerRequest } from "./approval/answer.js";
+import { launchBusy, launchKey } from "./approval/launch.js";
 import { askSlot } from "./approval/redeem.js";
 import { approvalRequest, needsPerson } from "./approval/request.js";
 import { type DecisionLog, decide, safely } from "./audit.js";
-import { createGivenKeys, createRequestIds } from "./request-ids.js";
+import { CONFIRM_TOOL } from "./confirmation.js";
+import { createRequestIds } from "./request-ids.js";
 import { redactDeep, redactResult } from "./secrets.js";
 import { confirmStep, deniedStep, scopeOf } from "./steps/approve.js";
 import type { Call, PipelineOptions, PipelineState } from "./steps/call.js";
@@ -52,6 +54,12 @@ export interface CallPipeline {
   answer(request: ConfirmRequest, decision: ConfirmDecision, channel: string): ApprovalAnswer;
 }
 
+/** How much longer than an approval a launch claim lasts, for the send (a video takes up to 90 s). */
+const LAUNCH_SLACK_MS = 180_000;
+
+/** How long a call with an answer handed in waits for an identical launch to end. */
+const LAUNCH_WAIT_MS = 30_000;
+
 /** How much longer than an approval the record of its ask is kept. */
 const ASK_SLACK_MS = 60_000;
 
@@ -61,7 +69,6 @@ export function createCallPipeline(o: PipelineOptions): CallPipeline {
     o,
     instanceScope: `toolkit:${randomUUID()}`,
     requestIds: createRequestIds(o.ids),
-    givenKeys: createGivenKeys(),
     inflight: new Map(),
   };
 
@@ -138,12 +145,25 @@ export function createCallPipeline(o: PipelineOptions): CallPipeline {
       notes: prepared.notes,
       outcomeNotes: [],
       givenId: prepared.givenId,
-      idDerived: false,
     };
     let outcome: Outcome;
+    let release: (() => Promise<void>) | undefined;
     try {
       // Reads skip the steps that only writes need, and their turns of the event loop.
       if (asksPerson(def)) {
+        if (o.launches && def.name === CONFIRM_TOOL && needsPerson(def, call.body)) {
+          const key = launchKey(call.body.account_id, call.change);
+          // An answer already given waits for the identical launch to end, then is checked against
+          // it (used once, given before that ad went live); asking a person would only be refused.
+          const handedIn = context.answer !== undefined || context.approval !== undefined;
+          const waitMs = handedIn ? LAUNCH_WAIT_MS : 0;
+          const taken = await o.launches.take(key, o.approvalTtlMs + LAUNCH_SLACK_MS, waitMs, context.signal);
+          if (taken === null) {
+            decide(log, "hard-confirmation", "refuse", "an identical ACTIVE push is being asked or launched");
+            return launchBusy(call.notes);
+          }
+          release = taken;
+        }
         const refused = await confirmStep(p, call);
         if (refused) return refused;
       }
@@ -153,6 +173,8 @@ export function createCallPipeline(o: PipelineOptions): CallPipeline {
     } catch (error) {
       if (error instanceof StoreError) return storeRefusal(call, error);
       throw error;
+    } finally {
+      await release?.();
     }
     return shapeStep(p, call, outcome);
   }

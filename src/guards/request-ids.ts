@@ -1,52 +1,10 @@
 import type { Outcome } from "../client/outcome.js";
 import { ExpiringMap } from "../store/expiring.js";
-import type { ToolDefinition } from "../tools/define.js";
 import { classifyConflict } from "./conflicts.js";
 import { canonicalJson, digest } from "./fingerprint.js";
 
 /** Prefix of every id adrails derives, so the service's logs show where an id came from. */
 export const ID_PREFIX = "adr_";
-
-/** A model-sent retry key, checked: kept when valid, otherwise dropped with a note. */
-export type CheckedId = { id?: string; note?: string };
-
-/** Keeps a model-sent retry key only when the tool's own field accepts it and it is not blank. */
-export function checkGivenId(def: ToolDefinition, given: unknown): CheckedId {
-  const name = def.idField?.name;
-  if (!name || given === undefined) return {};
-  const field = def.input.shape[name] as { safeParse(v: unknown): { success: boolean } } | undefined;
-  const valid = typeof given === "string" && given.trim() !== "" && (field?.safeParse(given).success ?? true);
-  if (valid) return { id: given };
-  const rule = name === "request_id" ? "a string of 8 to 128 characters" : "a non-empty string";
-  // Worded so it holds whatever happens next: the call may still be refused before anything is sent.
-  return {
-    note: `The ${name} you sent was not valid (it must be ${rule}) and was ignored; leave it out and adrails supplies one.`,
-  };
-}
-
-/** Model-chosen retry keys, each with the change it was first sent for. */
-export interface GivenKeys {
-  /**
-   * False when `key` was already sent for another change of `tool` in `account`: the service would
-   * answer with that change's outcome, so the call would report a change it never made.
-   */
-  fits(tool: string, account: unknown, key: string, change: string): boolean;
-}
-
-/** Remembers up to `max` model-chosen keys of one toolkit; the oldest are forgotten first. */
-export function createGivenKeys(max = 10_000): GivenKeys {
-  const changes = new Map<string, string>();
-  return {
-    fits(tool, account, key, change) {
-      const slot = `${tool}\n${String(account ?? "")}\n${key}`;
-      const earlier = changes.get(slot);
-      if (earlier !== undefined) return earlier === change;
-      if (changes.size >= max) changes.delete(changes.keys().next().value!);
-      changes.set(slot, change);
-      return true;
-    },
-  };
-}
 
 /**
  * The fields naming the entity whose state a tool's write sets, for the tools with a retry key

@@ -5,12 +5,12 @@ import { accountId } from "../tools/fields.js";
 /** The field a person's confirmation travels in. The model never sees it. */
 export const CONFIRM_FIELD = "hard_confirm_text";
 
-/** What a retry key's field tells the model: leaving it out is right, adrails fills it in. */
-export const RETRY_KEY_NOTE = "adrails fills it in";
+/** What a retry key's field tells the model: adrails sets it, a value sent is not used. */
+export const RETRY_KEY_NOTE = "Leave out: adrails sets it";
 
 /**
- * The schema a model sees for a tool: no `hard_confirm_text`, the retry key optional (adrails fills
- * it in), and `account_id` optional when the toolkit has a default account, or left out with
+ * The schema a model sees for a tool: no `hard_confirm_text`, the retry key optional (adrails sets
+ * it), and `account_id` optional when the toolkit has a default account, or left out with
  * `hideAccountId`. Which account an omitted `account_id` means is said once per toolkit (see
  * `accountNote`), not on every field.
  */

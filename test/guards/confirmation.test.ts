@@ -97,6 +97,7 @@ describe("framework approvals", () => {
       text: "Go live",
       via: "ai-sdk",
       key: "id:fp_a:a1",
+      askedAt: expect.any(Number),
     });
     expect(
       await redeem({ fingerprint: "fp_a", via: "ai-sdk", id: "a1", text: "Go live" }, "fp_a", ledger),

@@ -1,14 +1,11 @@
 import { describe, expect, it } from "vitest";
 import type { Outcome } from "../../src/client/outcome.js";
 import {
-  checkGivenId,
-  createGivenKeys,
   createRequestIds,
   isDefinitiveRefusal,
   mayHaveApplied,
   targetOf,
 } from "../../src/guards/request-ids.js";
-import { getTool } from "../../src/tools/index.js";
 
 const base = { tool: "push-creative", attempts: 1, durationMs: 1 };
 const httpError = (status: number, error = "x"): Outcome => ({
@@ -18,24 +15,6 @@ const httpError = (status: number, error = "x"): Outcome => ({
   error,
   shape: "wrapped",
   body: {},
-});
-
-describe("checkGivenId", () => {
-  const push = getTool("push-creative")!;
-  it("keeps a valid request_id and replaces invalid ones with a note", async () => {
-    expect(checkGivenId(push, "req-12345678")).toEqual({ id: "req-12345678" });
-    for (const bad of ["short", "x".repeat(129), 12345678, "        ", null]) {
-      const checked = checkGivenId(push, bad);
-      expect(checked.id).toBeUndefined();
-      expect(checked.note).toContain("8 to 128");
-    }
-  });
-
-  it("needs a non-blank string for idempotency keys", async () => {
-    const dismiss = getTool("dismiss-competitor-change-alert")!;
-    expect(checkGivenId(dismiss, "k")).toEqual({ id: "k" });
-    expect(checkGivenId(dismiss, "").note).toContain("non-empty");
-  });
 });
 
 describe("createRequestIds", () => {
@@ -164,25 +143,5 @@ describe("ids of a toggled entity", () => {
     for (const status of [400, 403, 404, 429]) expect(mayHaveApplied(httpError(status))).toBe(false);
     expect(mayHaveApplied(httpError(409, "write budget spent"))).toBe(false);
     expect(mayHaveApplied({ ...base, kind: "soft-error", status: 200, error: "x", data: {} })).toBe(false);
-  });
-});
-
-describe("createGivenKeys", () => {
-  it("accepts a key again only for the change it was first sent with, per tool and account", async () => {
-    const keys = createGivenKeys();
-    expect(keys.fits("push-creative", "act_1", "key-00001", "fp_a")).toBe(true);
-    expect(keys.fits("push-creative", "act_1", "key-00001", "fp_a")).toBe(true);
-    expect(keys.fits("push-creative", "act_1", "key-00001", "fp_b")).toBe(false);
-    expect(keys.fits("push-creative", "act_2", "key-00001", "fp_b")).toBe(true);
-    expect(keys.fits("creative-dna", "act_1", "key-00001", "fp_b")).toBe(true);
-  });
-
-  it("forgets the oldest keys beyond its size", async () => {
-    const keys = createGivenKeys(2);
-    keys.fits("t", "a", "k1", "fp_1");
-    keys.fits("t", "a", "k2", "fp_2");
-    keys.fits("t", "a", "k3", "fp_3");
-    expect(keys.fits("t", "a", "k1", "fp_other")).toBe(true);
-    expect(keys.fits("t", "a", "k3", "fp_other")).toBe(false);
   });
 });

@@ -1,8 +1,11 @@
 import fc from "fast-check";
+import { createClient } from "redis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AdStore } from "../../src/store/index.js";
 import { memoryStore } from "../../src/store/index.js";
+import { redisStore } from "../../src/store/redis.js";
 import type { AdToolkit, ApprovalAnswer, ConfirmDecision, ConfirmRequest } from "../../src/types.js";
+import { startRedis, type TestRedis } from "../support/redis.js";
 import { type SimFixture, startSimFixture } from "./sim-setup.js";
 
 // The approval model as a state machine (fast-check commands) against the simulator as a real
@@ -11,12 +14,20 @@ import { type SimFixture, startSimFixture } from "./sim-setup.js";
 // of the answer as kept (with a secret) and after process and store restarts; calls also go out
 // with no answer at all (what a tool-wide "always approve" amounts to) and through the confirm
 // callback. After every step: each ACTIVE ad at the service is one a person approved, at most once.
+// On a memory store, and on a real redis-server that restarts empty (FLUSHALL) mid-run; failing
+// closed after the loss is allowed.
 
 let f: SimFixture;
+let redis: TestRedis & { close(): Promise<void> };
 beforeAll(async () => {
-  f = await startSimFixture({ writeBudget: { limit: 1_000_000, windowMs: 3_600_000 } });
+  [f, redis] = await Promise.all([
+    startSimFixture({ writeBudget: { limit: 1_000_000, windowMs: 3_600_000 } }),
+    startRedis(),
+  ]);
 });
-afterAll(() => f.sim.close());
+afterAll(async () => {
+  await Promise.all([f?.sim.close(), redis?.close()]);
+});
 
 const SESSION = "property-session";
 const CALL_IDS = ["call_a", "call_b", "call_c"];
@@ -29,8 +40,53 @@ interface Model {
   answers: number;
 }
 
+/** Where the processes keep their shared state. */
+interface Backend {
+  /** The store a new process opens. */
+  open(): AdStore;
+  /** The store loses everything it kept. */
+  restart(r: Real): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** One memory store for every process; a restart is a new store, and new processes on it. */
+function memoryBackend(): Backend {
+  let store = memoryStore();
+  return {
+    open: () => store,
+    async restart(r) {
+      store = memoryStore();
+      r.processes = r.processes.map(() => newProcess(r));
+    },
+    close: async () => {},
+  };
+}
+
+let runs = 0;
+
+/**
+ * A real redis-server: each process its own connection (and so its own memory of the store's
+ * epoch, as a separate process has), on a prefix of this run; a restart empties the server under
+ * the running processes.
+ */
+function redisBackend(): Backend {
+  const prefix = `property-${runs++}`;
+  const clients: { isOpen: boolean; close(): Promise<unknown> }[] = [];
+  return {
+    open() {
+      const client = createClient({ url: redis.url });
+      clients.push(client);
+      return redisStore({ client, prefix, connectTimeoutMs: 2000, commandTimeoutMs: 1000 });
+    },
+    restart: () => redis.flush(),
+    async close() {
+      await Promise.all(clients.map((client) => (client.isOpen ? client.close() : undefined)));
+    },
+  };
+}
+
 interface Real {
-  store: AdStore;
+  backend: Backend;
   processes: AdToolkit[];
   requests: ConfirmRequest[];
   answers: ApprovalAnswer[];
@@ -40,7 +96,7 @@ interface Real {
 
 const newProcess = (r: Real) =>
   f.kit({
-    store: r.store,
+    store: r.backend.open(),
     sessionId: SESSION,
     ...(r.secret === undefined ? {} : { approvalSecret: r.secret }),
   });
@@ -179,7 +235,7 @@ class Confirm implements Cmd {
       throw new Error("the person closed the window");
     };
     if (this.decision === "approve") m.approved.add(headline);
-    const kit = f.kit({ store: r.store, sessionId: SESSION, confirm });
+    const kit = f.kit({ store: r.backend.open(), sessionId: SESSION, confirm });
     await kit.call("push-creative", input(headline));
     checkLive(m);
   }
@@ -198,48 +254,56 @@ class RestartProcess implements Cmd {
 class RestartStore implements Cmd {
   check = () => true;
   async run(_m: Model, r: Real) {
-    r.store = memoryStore();
-    r.processes = r.processes.map(() => newProcess(r));
+    await r.backend.restart(r);
   }
   toString = () => "restartStore";
 }
 
 const commands = (withSecret: boolean) => {
   const p = fc.nat(2);
-  const list: fc.Arbitrary<Cmd>[] = [
-    fc.tuple(p, fc.constantFrom(...CALL_IDS)).map(([a, b]) => new Ask(a, b)),
-    fc.tuple(p, fc.nat(9), fc.boolean()).map(([a, b, c]) => new Answer(a, b, c)),
-    fc
-      .tuple(p, fc.nat(9), fc.oneof(fc.constant("own" as const), fc.nat(9)), fc.boolean())
-      .map(([a, b, c, d]) => new Redeem(a, b, c, d)),
-    fc.nat(9).map((a) => new NoAnswer(a)),
-    fc.constantFrom("approve", "decline", "none").map((d) => new Confirm(d as "approve")),
-    p.map((a) => new RestartProcess(a)),
-    fc.constant(new RestartStore()),
+  // Answers, redemptions and store restarts weigh more: a second ad needs several of them in a row.
+  const list: fc.WeightedArbitrary<Cmd>[] = [
+    { weight: 1, arbitrary: fc.tuple(p, fc.constantFrom(...CALL_IDS)).map(([a, b]) => new Ask(a, b)) },
+    { weight: 2, arbitrary: fc.tuple(p, fc.nat(9), fc.boolean()).map(([a, b, c]) => new Answer(a, b, c)) },
+    {
+      weight: 3,
+      arbitrary: fc
+        .tuple(p, fc.nat(9), fc.oneof(fc.constant("own" as const), fc.nat(9)), fc.boolean())
+        .map(([a, b, c, d]) => new Redeem(a, b, c, d)),
+    },
+    { weight: 1, arbitrary: fc.nat(9).map((a) => new NoAnswer(a)) },
+    {
+      weight: 1,
+      arbitrary: fc.constantFrom("approve", "decline", "none").map((d) => new Confirm(d as "approve")),
+    },
+    { weight: 1, arbitrary: p.map((a) => new RestartProcess(a)) },
+    { weight: 2, arbitrary: fc.constant(new RestartStore()) },
   ];
   if (withSecret) {
-    list.push(
-      fc
+    list.push({
+      weight: 1,
+      arbitrary: fc
         .tuple(fc.nat(9), fc.constantFrom("approve", "retarget", "callId", "text"), fc.nat(9))
         .map(([a, b, c]) => new EditAnswer(a, b as "approve", c)),
-    );
+    });
   }
-  return list;
+  return fc.oneof(...list);
 };
 
 describe.each([
-  ["without approvalSecret", undefined],
-  ["with approvalSecret", "property-secret"],
-])("the approval model across channels, %s", (_, secret) => {
+  ["memory store, without approvalSecret", undefined, memoryBackend, 30],
+  ["memory store, with approvalSecret", "property-secret", memoryBackend, 30],
+  ["redis-server restarted empty, without approvalSecret", undefined, redisBackend, 30],
+  ["redis-server restarted empty, with approvalSecret", "property-secret", redisBackend, 30],
+] as const)("the approval model across channels, %s", (_, secret, backend, numRuns) => {
   it("never puts an ad live without a person's answer, nor twice for one answer", {
     timeout: 60_000,
   }, async () => {
     await fc.assert(
-      fc.asyncProperty(fc.commands(commands(secret !== undefined), { maxCommands: 14 }), async (cmds) => {
+      fc.asyncProperty(fc.commands([commands(secret !== undefined)], { maxCommands: 14 }), async (cmds) => {
         f.sim.control.reset();
-        const store = memoryStore();
         const real: Real = {
-          store,
+          backend: backend(),
           processes: [],
           requests: [],
           answers: [],
@@ -249,11 +313,28 @@ describe.each([
         real.processes = [newProcess(real), newProcess(real), newProcess(real)];
         // Every run starts with one ask, so answers and redemptions always have a request.
         const model: Model = { asked: [], approved: new Set(), answers: 0 };
-        await new Ask(0, CALL_IDS[0]!).run(model, real);
-        await fc.asyncModelRun(() => ({ model, real }), cmds);
-        checkLive(model);
+        try {
+          await new Ask(0, CALL_IDS[0]!).run(model, real);
+          await fc.asyncModelRun(() => ({ model, real }), cmds);
+          checkLive(model);
+        } finally {
+          await real.backend.close();
+        }
       }),
-      { numRuns: 30 },
+      {
+        numRuns,
+        // The answer redeemed, the store emptied, the same answer redeemed by another process.
+        examples: [
+          [
+            [
+              new Answer(0, 0, true),
+              new Redeem(0, 0, "own", true),
+              new RestartStore(),
+              new Redeem(1, 0, "own", true),
+            ],
+          ],
+        ],
+      },
     );
   });
 });

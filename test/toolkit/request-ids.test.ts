@@ -99,38 +99,34 @@ describe("request ids for push-creative", () => {
     expect(f.sim.control.ads()).toHaveLength(1);
   });
 
-  it("keeps a valid id the model sends, and replaces an invalid one with a note", async () => {
+  it("never sends an id the model chose: valid or not, it is dropped with a note, and the repeat replays", async () => {
     const kit = f.kit();
-    await kit.call("push-creative", f.push({ request_id: "model-chosen-0001" }));
-    expect(ids()[0]).toBe("model-chosen-0001");
-    const replaced = (await kit.call(
-      "push-creative",
-      f.push({ request_id: "x1", headline: "Other" }),
-    )) as any;
-    expect(replaced).toMatchObject({
+    const first = (await kit.call("push-creative", f.push({ request_id: "model-chosen-0001" }))) as any;
+    expect(first).toMatchObject({
       ok: true,
-      note: expect.stringMatching(/request_id you sent was not valid/),
+      note: expect.stringMatching(/request_id you sent was not used/),
     });
-    expect(ids()[1]).toMatch(/^adr_/);
-    expect(f.sim.control.ads().map((ad) => ad.request_id)).toEqual(["model-chosen-0001", ids()[1]]);
+    expect(ids()[0]).toMatch(/^adr_/);
+    const invalid = (await kit.call("push-creative", f.push({ request_id: "x1" }))) as any;
+    expect(invalid).toMatchObject({ ok: true, note: expect.stringMatching(/Leave it out/) });
+    // The id adrails sent, sent back by the model, is the same id: nothing to say.
+    const same = (await kit.call("push-creative", f.push({ request_id: ids()[0] }))) as any;
+    expect(same.note ?? "").not.toMatch(/request_id/);
+    expect(new Set(ids()).size).toBe(1);
+    expect(f.sim.control.ads()).toHaveLength(1);
+    expect(invalid.data.ad_id).toBe(first.data.ad_id);
   });
 
-  it("replaces a model's id reused for another change, which the service would only replay", async () => {
+  it("a model's id reused for another change is not sent: each change gets its own id", async () => {
     const kit = f.kit();
     const first = (await kit.call("push-creative", f.push({ request_id: "model-chosen-0002" }))) as any;
-    const repeat = (await kit.call("push-creative", f.push({ request_id: "model-chosen-0002" }))) as any;
-    expect(repeat.data.ad_id).toBe(first.data.ad_id);
-    expect(repeat.note).not.toMatch(/already used/);
     const other = (await kit.call(
       "push-creative",
       f.push({ request_id: "model-chosen-0002", headline: "Second" }),
     )) as any;
-    expect(other).toMatchObject({
-      ok: true,
-      note: expect.stringMatching(/already used for a different change/),
-    });
     expect(other.data.ad_id).not.toBe(first.data.ad_id);
-    expect(ids()).toEqual(["model-chosen-0002", "model-chosen-0002", expect.stringMatching(/^adr_/)]);
+    expect(ids()).toEqual([expect.stringMatching(/^adr_/), expect.stringMatching(/^adr_/)]);
+    expect(ids()[0]).not.toBe(ids()[1]);
     expect(f.sim.control.ads().map((ad) => ad.headline)).toEqual([f.push().headline, "Second"]);
   });
 });

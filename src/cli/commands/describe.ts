@@ -56,7 +56,7 @@ function fieldText(field: FieldInfo, def: ToolDefinition): string {
   if (field.default !== undefined) parts.push(`default ${JSON.stringify(field.default)}`);
   let text = parts.join(", ");
   if (field.description) text += `. ${field.description}`;
-  if (field.name === def.idField?.name) text += ". adrails fills it in when left out";
+  if (field.name === def.idField?.name) text += ". Leave out: adrails sets it";
   if (field.name === CONFIRM_FIELD)
     text += ". Never read from the body: a person gives it (--confirm-text or a prompt)";
   return text;
@@ -67,7 +67,7 @@ function notes(def: ToolDefinition): string[] {
   if (def.idField) {
     out.push(
       `Retry key: ${def.idField.name} (${def.idField.required ? "required by the service" : "optional"}). ` +
-        "When left out, adrails derives one from the body; reuse the same value to retry the same change.",
+        "adrails always sets it, derived from the change, so repeating the same change replays it; a value you pass is not used.",
     );
   }
   if (CONFIRM_FIELD in def.input.shape) {

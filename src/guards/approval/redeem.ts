@@ -100,7 +100,13 @@ async function redeem(answer: ApprovalAnswer, call: RedeemedCall, o: RedeemOptio
   }
   if (!(await o.ledger.consume(request.id, request.expiresAt)))
     return no("the approval was already used once");
-  return { approved: true, text: confirmationText(answer.text, via, call.fingerprint), via, key: request.id };
+  return {
+    approved: true,
+    text: confirmationText(answer.text, via, call.fingerprint),
+    via,
+    key: request.id,
+    askedAt: request.askedAt,
+  };
 }
 
 /**

@@ -1,6 +1,7 @@
 import type { ToolDefinition } from "../../tools/define.js";
 import type { AuditEvent, CallContext, ToolResult, UnboundAnswer } from "../../types.js";
 import { answerRequest } from "../approval/answer.js";
+import { wentLiveSinceAsked } from "../approval/launch.js";
 import { type RedeemedCall, redeemAnswer, redeemApproval } from "../approval/redeem.js";
 import { approvalRequest, needsPerson } from "../approval/request.js";
 import { type Confirmation, sentence } from "../approvals.js";
@@ -63,6 +64,10 @@ export async function confirmStep(p: PipelineState, call: Call): Promise<ToolRes
     if (confirmation.approved) {
       if (CONFIRM_FIELD in def.input.shape) call.body = { ...call.body, [CONFIRM_FIELD]: confirmation.text };
       call.approvalKey = confirmation.key;
+      if (isPush && confirmation.askedAt !== undefined) {
+        const late = await wentLiveSinceAsked(p.o.live, call, confirmation.askedAt);
+        if (late) return late;
+      }
       decide(log, "hard-confirmation", "allow", `approved by a person via ${confirmation.via}`);
       push = { kind: "approved" };
     } else if (downgrades(p, def)) {

@@ -2,11 +2,12 @@ import type { AdClient } from "../../client/index.js";
 import type { Outcome } from "../../client/outcome.js";
 import type { ToolDefinition } from "../../tools/define.js";
 import type { AdToolsOptions, AuditEvent, CallContext } from "../../types.js";
+import type { LaunchClaims } from "../approval/launch.js";
 import type { AskLedger } from "../approval/redeem.js";
 import type { ApprovalLedger } from "../approvals.js";
 import type { DecisionLog } from "../audit.js";
 import type { LiveLedger } from "../live-record.js";
-import type { DerivedId, GivenKeys, IdLedger, RequestIds } from "../request-ids.js";
+import type { DerivedId, IdLedger, RequestIds } from "../request-ids.js";
 import type { SendClaims } from "../shared.js";
 
 /** What the call path needs from the toolkit. */
@@ -28,6 +29,8 @@ export interface PipelineOptions
   ids: IdLedger;
   /** Claims on identical sends, so that processes sharing a store send one of them at a time. */
   claims: SendClaims;
+  /** One identical ACTIVE push asked and launched at a time, fleet-wide (the toolkit sets it). */
+  launches?: LaunchClaims;
   /** Ads that went live, per payload: a person approving an identical one is told (the toolkit sets it). */
   live?: LiveLedger;
 }
@@ -38,7 +41,6 @@ export interface PipelineState {
   /** Scope of ids when no session is given: this toolkit, so separate runs never replay each other. */
   instanceScope: string;
   requestIds: RequestIds;
-  givenKeys: GivenKeys;
   inflight: Map<string, Promise<Outcome>>;
 }
 
@@ -54,9 +56,9 @@ export interface Call {
   notes: string[];
   /** Notes about what happened, written once the answer is known. */
   outcomeNotes: ((outcome: Outcome) => string | undefined)[];
-  givenId?: string;
+  /** The retry key the model sent, never sent itself: kept to tell the model when it differed. */
+  givenId?: unknown;
   /** The approval key an approved ACTIVE push is bound to. */
   approvalKey?: string;
   ids?: DerivedId;
-  idDerived: boolean;
 }

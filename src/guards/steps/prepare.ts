@@ -3,14 +3,13 @@ import type { ToolDefinition } from "../../tools/define.js";
 import type { ToolResult } from "../../types.js";
 import { type DecisionLog, decide } from "../audit.js";
 import { fingerprint, retryKeys } from "../fingerprint.js";
-import { checkGivenId } from "../request-ids.js";
 import { blocked } from "../results.js";
 import { takesAccount } from "../scope.js";
 import { CONFIRM_FIELD, validate } from "../validation.js";
 
 /** A call's input after the guards that run before sending: checked, defaulted, fingerprinted. */
 export type Prepared =
-  | { ok: true; body: Record<string, unknown>; givenId?: string; notes: string[] }
+  | { ok: true; body: Record<string, unknown>; givenId?: unknown; notes: string[] }
   | { ok: false; result: ToolResult };
 
 /** Fingerprint of the intended change: the body without its retry key and confirmation. */
@@ -18,7 +17,7 @@ export function changeOf(def: ToolDefinition, body: Record<string, unknown>): st
   return fingerprint(def.name, body, retryKeys(def.idField?.name));
 }
 
-/** The guards before sending: shape, model-sent confirmation, retry key, default account, validation. */
+/** The guards before sending: shape, model-sent confirmation and retry key, default account, validation. */
 export function prepare(
   def: ToolDefinition,
   schema: z.ZodType,
@@ -50,17 +49,13 @@ export function prepare(
     );
   }
 
-  let givenId: string | undefined;
+  // adrails sets every retry key itself, so an id never depends on what the model chose: the
+  // model's own is kept aside only to tell it when it differed from the one sent.
+  let givenId: unknown;
   const idName = def.idField?.name;
   if (idName && work[idName] !== undefined) {
-    const checked = checkGivenId(def, work[idName]);
-    if (checked.id === undefined) {
-      delete work[idName];
-      decide(log, "request-id", "modify", `replaced an invalid ${idName}`);
-      if (checked.note) notes.push(checked.note);
-    } else {
-      givenId = checked.id;
-    }
+    givenId = work[idName];
+    delete work[idName];
   }
 
   if (accountDefault && takesAccount(def) && (work.account_id === undefined || work.account_id === null)) {

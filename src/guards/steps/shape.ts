@@ -13,7 +13,8 @@ export function shapeStep(p: PipelineState, call: Call, outcome: Outcome): ToolR
   return shapeOutcome(outcome, {
     writes: call.def.effect === "write" || call.def.effect === "workflow",
     idField,
-    idDerived: idField !== undefined && call.idDerived,
+    // adrails sets every retry key itself (steps/key.ts).
+    idDerived: idField !== undefined,
     notes: [...call.notes, ...call.outcomeNotes.map((note) => note(outcome))].filter(
       (note): note is string => note !== undefined,
     ),
