@@ -9,6 +9,7 @@ import {
   type RateHeard,
   type RateRule,
   type RateView,
+  RESET_UNCERTAINTY_MS,
   SAME_WINDOW_SLACK_MS,
 } from "./types.js";
 
@@ -247,11 +248,12 @@ export function memoryStore(): AdStore {
       }
       // Requests granted after the answered one were not counted in its headers yet.
       const left = Math.max(0, remaining - Math.max(0, b.seq - heard.seq));
-      const resetAt = now + resetMs;
+      // A reset in whole seconds may have been rounded down: the window can end up to a second later.
+      const resetAt = now + resetMs + RESET_UNCERTAINTY_MS;
       const s = b.server;
       const windowMs = Math.max(s?.windowMs ?? 0, resetMs, 1000);
-      // Resets heard round up, so they never run early: they replace a guess, and within one
-      // window the earliest wins.
+      // Read a second late, resets never run early: they replace a guess, and within one window
+      // the earliest wins.
       if (!s || now >= s.resetAt || resetAt > s.resetAt + SAME_WINDOW_SLACK_MS) {
         b.server = { limit, remaining: left, resetAt, windowMs, guessed: false, fromSeq: heard.seq };
       } else if (s.guessed) {

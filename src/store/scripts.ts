@@ -157,10 +157,11 @@ elseif ARGV[5] and not stale then
   if later < 0 then later = 0 end
   local left = remaining - later
   if left < 0 then left = 0 end
-  local at = now + resetMs
+  -- A reset in whole seconds may have been rounded down: the window can end up to a second later.
+  local at = now + resetMs + ${RESET_UNCERTAINTY_MS}
   local w = math.max(sw or 0, resetMs, 1000)
-  -- Resets heard round up, so they never run early: they replace a guess, and within one window
-  -- the earliest wins.
+  -- Read a second late, resets never run early: they replace a guess, and within one window the
+  -- earliest wins.
   if not sl or now >= sa or at > sa + ${SAME_WINDOW_SLACK_MS} then
     sl, sr, sa, sf = limit, left, at, seqOf
   elseif sg == 1 then

@@ -2,6 +2,7 @@ import { createClient } from "redis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type AdStore, memoryStore, type RateRule, StoreError } from "../../src/store/index.js";
 import { redisStore } from "../../src/store/redis.js";
+import { RESET_UNCERTAINTY_MS } from "../../src/store/types.js";
 import { startRedis, type TestRedis } from "../support/redis.js";
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -176,13 +177,31 @@ describe.each(kinds)("%s store", (_kind, make) => {
     expect((await store.viewRate(longer, r)).server).toMatchObject({ limit: 10, remaining: 9 });
   });
 
+  it("a reset in whole seconds is read a second late: a rounded-down epoch never lets a burst in early", async () => {
+    const store = make();
+    const bucket = fresh("rate");
+    // Learn mode: our own limit is the default 60 a minute, the service allows 5.
+    const r = rule(60, 60_000);
+    const probe = await store.takeRate(bucket, r, 1);
+    // The service's window ends 1.9 s from now; its epoch rounded down says 1 s.
+    await store.heardRate(bucket, r, { seq: 1, run: probe.run, limit: 5, remaining: 4, resetMs: 1000 });
+    expect((await store.takeRate(bucket, r, 10)).granted).toBe(4);
+    await sleep(1100);
+    // The rounded-down reset has passed, the service's window has not: nothing may go yet.
+    const held = await store.takeRate(bucket, r, 10);
+    expect(held.granted).toBe(0);
+    expect(held.waitMs).toBeGreaterThan(700);
+    await sleep(held.waitMs + 20);
+    expect((await store.takeRate(bucket, r, 10)).granted).toBe(5);
+  });
+
   it("after the service's reset, its next headers replace our guess of the new window's end", async () => {
     const store = make();
     const bucket = fresh("rate");
     const r = rule(100, 60_000);
     const probe = await store.takeRate(bucket, r, 1);
     await store.heardRate(bucket, r, { seq: 1, run: probe.run, limit: 2, remaining: 0, resetMs: 150 });
-    await sleep(200);
+    await sleep(200 + RESET_UNCERTAINTY_MS);
     // The reset passed: a fresh window of 2, whose end we can only guess (a second at least)...
     const opened = await store.takeRate(bucket, r, 5);
     expect(opened.granted).toBe(2);
@@ -201,7 +220,7 @@ describe.each(kinds)("%s store", (_kind, make) => {
     await store.heardRate(bucket, r, { seq: 1, run: probe.run, limit: 3, remaining: 2, resetMs: 150 });
     const late = await store.takeRate(bucket, r, 1);
     expect(late.granted).toBe(1);
-    await sleep(200);
+    await sleep(200 + RESET_UNCERTAINTY_MS);
     // The reset passed: a fresh window of 3, two of it taken now.
     expect((await store.takeRate(bucket, r, 2)).granted).toBe(2);
     // The earlier request's answer arrives only now, describing the window that ended.
