@@ -11,10 +11,10 @@ import type {
   AdTool,
   AdToolkit,
   AdToolsOptions,
+  ApprovalAnswer,
   CallContext,
   ConfirmDecision,
   ConfirmRequest,
-  HumanApproval,
   ToolResult,
 } from "../types.js";
 import {
@@ -22,6 +22,7 @@ import {
   type AiSdkOtherApproval,
   type AiSdkStepResult,
   approvalRound,
+  approvalScope,
 } from "./ai-sdk-approvals.js";
 import {
   type AskLog,
@@ -40,10 +41,12 @@ export interface AiSdkAdapterOptions {
    * How an ACTIVE `push-creative` gets its human confirmation.
    * - `"callback"` (default): the toolkit's `confirm` channel.
    * - `"native"`: the AI SDK's tool approval (`needsApproval` in ai@6, or pass
-   *   {@link aiSdkToolApproval} as `toolApproval` in ai@7). An approved call counts as the
-   *   person's confirmation of that exact payload, once; the approval's `reason` is the
-   *   confirmation text. The push sends a request id derived from the approval, so the same
-   *   approval response delivered again (a retry, a double submit, another server instance)
+   *   {@link aiSdkToolApproval} as `toolApproval` in ai@7). An approval response becomes the
+   *   person's answer to that tool call's own request, for the payload they were shown, redeemed
+   *   once (signed with the toolkit's `approvalSecret`); the approval's `reason` is the
+   *   confirmation text. A payload edited in the conversation after the ask never redeems. The
+   *   push sends a request id derived from the tool call's request, so the same approval response
+   *   delivered again (a retry, a double submit, another server instance, another conversation)
    *   replays the first push instead of creating a second ad. A denied call never runs: the AI
    *   SDK calls no hook of the tool and shows the model the denial's `reason`. Answer approval
    *   requests with {@link aiSdkApprovalRound}: it shows the person the toolkit's request (with
@@ -129,8 +132,10 @@ function toAiSdkTool(toolkit: AdToolkit, adTool: AdTool, adapterOptions: AiSdkAd
     strict: sent.strict,
     ...(native
       ? {
-          needsApproval: (input: AdToolInput, options: { toolCallId: string }) =>
-            asksPerson(adTool, asks, input, options),
+          needsApproval: (
+            input: AdToolInput,
+            options: { toolCallId: string; messages?: readonly unknown[] },
+          ) => asksPerson(adTool, asks, input, options),
         }
       : {}),
     execute: async (input, options) => {
@@ -141,8 +146,11 @@ function toAiSdkTool(toolkit: AdToolkit, adTool: AdTool, adapterOptions: AiSdkAd
           sessionId: sessionOf(options) ?? adapterOptions.sessionId,
         };
         if (native) {
-          const approval = approvalFrom(adTool, asks, input, options);
-          if (approval) context.approval = approval;
+          const answer = answerFrom(adTool, asks, input, options);
+          if (answer) {
+            context.answer = answer;
+            context.sessionId = approvalScope(options.toolCallId);
+          }
         }
         return await adTool.call(input, context);
       } catch {
@@ -156,44 +164,73 @@ function toAiSdkTool(toolkit: AdToolkit, adTool: AdTool, adapterOptions: AiSdkAd
   });
 }
 
-/** True when this exact input needs a person; remembers when the person was first asked. */
-function asksPerson(adTool: AdTool, asks: AskLog, input: unknown, options: { toolCallId: string }): boolean {
+/**
+ * True when this exact input needs a person. The first time (no answer yet in the conversation),
+ * records the payload the person is shown for this call, fleet-wide: the SDK asks again when it
+ * resumes an approved call, and a payload edited in the conversation since must not be recorded
+ * as the one shown.
+ */
+async function asksPerson(
+  adTool: AdTool,
+  asks: AskLog,
+  input: unknown,
+  options: { toolCallId: string; messages?: readonly unknown[] },
+): Promise<boolean> {
   const request = adTool.confirmationRequest(input);
   if (!request) return false;
   asks.asked(askKey(options.toolCallId, request.fingerprint));
+  if (!resumes(options.messages ?? [], options.toolCallId)) {
+    // An ask that cannot be recorded is still shown: the person is asked either way.
+    await adTool
+      .ask(input, { toolCallId: options.toolCallId, sessionId: approvalScope(options.toolCallId) })
+      .catch(() => null);
+  }
   return true;
 }
 
 const askKey = (toolCallId: string, fingerprint: string) => `${toolCallId}\n${fingerprint}`;
 
 /**
- * The human approval a call carries: an approval response (approved) in the conversation for this
- * tool call, answering a request the person was shown (not an automatic one). Without one, the
- * toolkit decides as if no framework approval existed, which never sends an unconfirmed ACTIVE ad.
+ * The person's answer a call carries: an approval response (approved) in the conversation for
+ * this tool call, answering a request the person was shown (not an automatic one), as an answer to
+ * this call's own request. It redeems only for the payload first shown for this call, once.
+ * Without one, the toolkit decides as if no framework approval existed, which never sends an
+ * unconfirmed ACTIVE ad.
  */
-function approvalFrom(
+function answerFrom(
   adTool: AdTool,
   asks: AskLog,
   input: unknown,
   options: ToolExecutionOptions,
-): HumanApproval | undefined {
-  const request = adTool.confirmationRequest(input);
-  if (!request) return undefined;
-  const response = findApprovalResponse(options.messages, options.toolCallId);
+): ApprovalAnswer | undefined {
+  const { toolCallId } = options;
+  const fingerprint = adTool.confirmationRequest(input)?.fingerprint;
+  if (fingerprint === undefined) return undefined;
+  const response = findApprovalResponse(options.messages, toolCallId);
   if (!response) return undefined;
-  const approvedAt = asks.take(askKey(options.toolCallId, request.fingerprint));
-  return {
-    fingerprint: request.fingerprint,
-    via: "ai-sdk",
-    id: `ai-sdk:${response.approvalId}`,
-    ...(response.reason === undefined ? {} : { text: response.reason }),
-    ...(approvedAt === undefined ? {} : { approvedAt }),
-  };
+  const askedAt = asks.take(askKey(toolCallId, fingerprint));
+  const request = adTool.confirmationRequest(input, {
+    toolCallId,
+    sessionId: approvalScope(toolCallId),
+    ...(askedAt === undefined ? {} : { askedAt }),
+  });
+  if (!request) return undefined;
+  return adTool.answer(request, { approved: true, text: response.reason ?? "" }, VIA);
+}
+
+const VIA = "ai-sdk";
+
+/** True when the conversation ends with an answer to this call's approval request: the SDK resumes it. */
+function resumes(messages: readonly unknown[], toolCallId: string): boolean {
+  const last = messages.at(-1) as { role?: unknown } | undefined;
+  if (last?.role !== "tool") return false;
+  return findApprovalResponse(messages, toolCallId, [last]) !== undefined;
 }
 
 function findApprovalResponse(
   messages: readonly unknown[],
   toolCallId: string,
+  answers: readonly unknown[] = messages,
 ): { approvalId: string; reason?: string } | undefined {
   const requested = new Set<string>();
   let found: { approvalId: string; reason?: string } | undefined;
@@ -207,7 +244,7 @@ function findApprovalResponse(
       requested.add(part.approvalId);
     }
   }
-  for (const part of messageParts(messages)) {
+  for (const part of messageParts(answers)) {
     if (part.type !== "tool-approval-response" || part.approved !== true) continue;
     const approvalId = stringField(part, "approvalId");
     if (approvalId === undefined || !requested.has(approvalId)) continue;
@@ -237,6 +274,12 @@ function sessionOf(options: ToolExecutionOptions): string | undefined {
 /** A tool approval decision as ai@7's `toolApproval` takes it. */
 export type AiSdkApprovalStatus = "user-approval" | "not-applicable";
 
+/** One tool's entry of ai@7's `toolApproval`, as {@link aiSdkToolApproval} makes it. */
+export type ToolApprovalOf = (
+  input: unknown,
+  options: { toolCallId: string; messages?: readonly unknown[] },
+) => Promise<AiSdkApprovalStatus>;
+
 /**
  * The `toolApproval` setting for ai@7's `generateText` / `streamText` / agents: a person must
  * approve exactly the calls the toolkit needs a hard confirmation for (an ACTIVE `push-creative`).
@@ -245,7 +288,7 @@ export type AiSdkApprovalStatus = "user-approval" | "not-applicable";
  */
 export function aiSdkToolApproval(
   toolkitOrTools: AdToolkit | Record<string, unknown>,
-): Record<string, (input: unknown, options: { toolCallId: string }) => AiSdkApprovalStatus> {
+): Record<string, ToolApprovalOf> {
   const entries: [string, AdToolkit, AdTool][] = [];
   if (isToolkit(toolkitOrTools)) {
     for (const adTool of toolkitOrTools.tools) entries.push([adTool.name, toolkitOrTools, adTool]);
@@ -258,12 +301,11 @@ export function aiSdkToolApproval(
   if (entries.length === 0) {
     throw new TypeError("aiSdkToolApproval takes an adrails toolkit or a tool set from aiSdkTools");
   }
-  const approval: Record<string, (input: unknown, options: { toolCallId: string }) => AiSdkApprovalStatus> =
-    {};
+  const approval: Record<string, ToolApprovalOf> = {};
   for (const [name, toolkit, adTool] of entries) {
     const asks = askLogOf(toolkit);
-    approval[name] = (input, options) =>
-      asksPerson(adTool, asks, input, options) ? "user-approval" : "not-applicable";
+    approval[name] = async (input, options) =>
+      (await asksPerson(adTool, asks, input, options)) ? "user-approval" : "not-applicable";
   }
   return approval;
 }
