@@ -164,12 +164,14 @@ export function memoryStore(): AdStore {
 
   /**
    * The service's window as of now: once its reset has passed, a fresh one of its limit opens with
-   * our next request (committed only when that request is granted).
+   * our next request (committed only when that request is granted). Its end is a guess until the
+   * service's headers replace it: the longest reset heard, read a second late.
    */
   const serverNow = (b: Bucket, now: number): Server | undefined => {
     const s = b.server;
     if (!s || now < s.resetAt) return s;
-    return { ...s, remaining: s.limit, resetAt: now + s.windowMs, guessed: true, fromSeq: b.seq + 1 };
+    const resetAt = now + s.windowMs + RESET_UNCERTAINTY_MS;
+    return { ...s, remaining: s.limit, resetAt, guessed: true, fromSeq: b.seq + 1 };
   };
 
   const view = (key: string): RateView => {

@@ -67,10 +67,11 @@ if free <= 0 then
 end
 if sl then
   -- The service's reset passed: a fresh window of its limit opens with our next request. Its end
-  -- is our guess until the service's own headers replace it.
+  -- is our guess until the service's own headers replace it: the longest reset heard, read a
+  -- second late like every reset in whole seconds.
   if now >= sa then
     sr = sl
-    sa = now + sw
+    sa = now + sw + ${RESET_UNCERTAINTY_MS}
     sg = 1
     sf = seq + 1
   end

@@ -195,6 +195,20 @@ describe.each(kinds)("%s store", (_kind, make) => {
     expect((await store.takeRate(bucket, r, 10)).granted).toBe(5);
   });
 
+  it("a window opened after the service's reset is held a second past the longest reset until its headers come", async () => {
+    const store = make();
+    const bucket = fresh("rate");
+    const r = rule(60, 60_000);
+    const probe = await store.takeRate(bucket, r, 1);
+    // The service allows 2 per window, none left; its reset (rounded either way) says 1 s.
+    await store.heardRate(bucket, r, { seq: 1, run: probe.run, limit: 2, remaining: 0, resetMs: 1000 });
+    await sleep(1000 + RESET_UNCERTAINTY_MS + 50);
+    expect((await store.takeRate(bucket, r, 5)).granted).toBe(2);
+    // No answer of the new window yet: a second past the reset heard, its window may still run.
+    await sleep(1100);
+    expect((await store.takeRate(bucket, r, 1)).granted).toBe(0);
+  });
+
   it("after the service's reset, its next headers replace our guess of the new window's end", async () => {
     const store = make();
     const bucket = fresh("rate");
