@@ -145,54 +145,6 @@ describe.each(["ai6", "ai7"] as const)("%s native approval", (which) => {
     expect(pushes()).toHaveLength(1);
   });
 
-  it("with an approvalSecret, the approved ACTIVE push goes live once: the adapter hands a signed answer", async () => {
-    await approvalRound(
-      which,
-      env.toolkit({ approvalSecret: "test-secret-of-this-fleet" }),
-      { approved: true, reason: "Yes, Dana" },
-      approvalFor,
-    );
-    expect(env.sim.control.ads().map((a) => [a.status, a.hard_confirm_text])).toEqual([
-      ["ACTIVE", "Yes, Dana"],
-    ]);
-  });
-
-  it("a call whose payload was edited in the conversation after the person was asked never goes live", async () => {
-    const { generateText, stepCountIs, Mock } = major(which);
-    const model = new Mock({ doGenerate: [callsResponse([activePush("c1")]), textResponse("done")] });
-    const tools = aiSdkTools(env.toolkit(), { approval: "native" });
-    const options = (messages: unknown[]) => ({
-      model,
-      tools,
-      messages,
-      stopWhen: stepCountIs(5),
-      ...approvalFor(tools),
-    });
-    const messages: unknown[] = [{ role: "user", content: "Launch the summer ad now." }];
-    const first = await generateText(options(messages));
-    const [request] = first.content.filter((p: { type: string }) => p.type === "tool-approval-request");
-    // The conversation travels through the browser: the call is edited after the person saw it.
-    const edited = JSON.parse(JSON.stringify(added(which, first)));
-    for (const message of edited) {
-      for (const part of Array.isArray(message.content) ? message.content : []) {
-        if (part.type === "tool-call") part.input.headline = "Everything free today";
-      }
-    }
-    messages.push(...edited, {
-      role: "tool",
-      content: [
-        { type: "tool-approval-response", approvalId: request.approvalId, approved: true, reason: "Yes" },
-      ],
-    });
-    await generateText(options(messages));
-    expect(env.sim.control.ads()).toEqual([]);
-    expect(pushes()).toEqual([]);
-    const shown = shownToModel(model.doGenerateCalls.at(-1).prompt).get("c1")!;
-    expect(shown.error).toBe(true);
-    expect(shown.text).toContain('"blocked":"hard-confirmation"');
-    expect(shown.text).toContain("edited");
-  });
-
   it("a PAUSED push needs no approval", async () => {
     const { generateText, stepCountIs, Mock } = major(which);
     const paused = activePush("p1");
