@@ -6,7 +6,7 @@
 // window could admit from the first to the last ok request). Needs redis-server
 // (apt-get install -y redis-server).
 //   npx tsx bench/fleet.ts [limit, default 20] [window ms, default 3000] [learn] [processes, default 1,2,4]
-//   FLEET_STORES=redis limits the rows to one store.
+//   FLEET_STORES=redis limits the rows to one store; FLEET_FORMATS="epoch down,seconds up" to some formats.
 import { startSimulator } from "../src/sim/index.js";
 import type { ResetFormat } from "../src/sim/limits.js";
 import { shares, startWorkers, wireReport } from "../test/fleet/fleet.js";
@@ -18,12 +18,14 @@ const WINDOW_MS = Number(process.argv[3] ?? 3000);
 const LEARN = process.argv[4] === "learn";
 const COUNTS = (process.argv[5] ?? "1,2,4").split(",").map(Number);
 const TOTAL = 3 * LIMIT;
-const FORMATS: Required<ResetFormat>[] = [
+const ALL_FORMATS: Required<ResetFormat>[] = [
   { reset: "seconds", rounding: "up" },
   { reset: "epoch", rounding: "up" },
   { reset: "epoch", rounding: "down" },
   { reset: "seconds", rounding: "down" },
 ];
+const picked = process.env.FLEET_FORMATS?.split(",").map((f) => f.trim());
+const FORMATS = ALL_FORMATS.filter((f) => !picked || picked.includes(`${f.reset} ${f.rounding}`));
 
 const STORES = (process.env.FLEET_STORES ?? "memory,redis").split(",") as StoreKind[];
 const redis = await startRedis();

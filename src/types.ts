@@ -182,8 +182,10 @@ export interface CallContext {
    */
   answer?: ApprovalAnswer;
   /**
-   * A human approval from a framework flow, bound to a payload but to no request. Kept for channels
-   * not yet on `answer`; counts once for this exact payload. Prefer `answer`.
+   * A human approval from a framework flow, bound to a payload but to no request, unsigned. Kept for
+   * compatibility; counts once for this exact payload.
+   * @deprecated Pass `answer` (from `adTool.answer()`): it names the call's own request and is signed
+   * with `approvalSecret`. No adapter of adrails passes `approval` any more.
    */
   approval?: HumanApproval;
   /**

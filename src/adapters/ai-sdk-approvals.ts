@@ -32,6 +32,15 @@ export interface AiSdkApprovalRound {
 /** The toolkit tool behind an AI SDK tool, as {@link aiSdkTools} registered it. */
 export type OriginOf = (tool: unknown) => { toolkit: AdToolkit; adTool: AdTool } | undefined;
 
+/**
+ * The scope of an approval asked through the AI SDK: its tool call. The SDK binds each approval
+ * response to one tool call id, and the call id travels with the conversation, so every process
+ * (and every replay of the conversation) names the same request, redeemed once; a second delivery
+ * replays the first push at the service. A host session is left out on purpose: an approval copied
+ * into another conversation is still the same approval.
+ */
+export const approvalScope = (toolCallId: string) => `ai-sdk:${toolCallId}`;
+
 const DENIED_UNASKED = "No person was asked about this tool call, so it did not run.";
 
 /**
@@ -62,7 +71,12 @@ export async function approvalRound(
     const ask = approvalAsk(part);
     if (!ask) continue;
     const origin = originOf(tools[ask.toolName]);
-    const request = origin ? await origin.adTool.ask(ask.input, { toolCallId: ask.toolCallId }) : null;
+    const request = origin
+      ? await origin.adTool.ask(ask.input, {
+          toolCallId: ask.toolCallId,
+          sessionId: approvalScope(ask.toolCallId),
+        })
+      : null;
     let decision: ConfirmDecision;
     try {
       if (origin && request) decision = await askPerson(request);

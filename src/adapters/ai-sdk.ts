@@ -14,14 +14,15 @@ import type {
   CallContext,
   ConfirmDecision,
   ConfirmRequest,
-  HumanApproval,
   ToolResult,
 } from "../types.js";
+import { answerFrom, asksPerson, messageParts } from "./ai-sdk-answers.js";
 import {
   type AiSdkApprovalRound,
   type AiSdkOtherApproval,
   type AiSdkStepResult,
   approvalRound,
+  approvalScope,
 } from "./ai-sdk-approvals.js";
 import {
   type AskLog,
@@ -40,10 +41,12 @@ export interface AiSdkAdapterOptions {
    * How an ACTIVE `push-creative` gets its human confirmation.
    * - `"callback"` (default): the toolkit's `confirm` channel.
    * - `"native"`: the AI SDK's tool approval (`needsApproval` in ai@6, or pass
-   *   {@link aiSdkToolApproval} as `toolApproval` in ai@7). An approved call counts as the
-   *   person's confirmation of that exact payload, once; the approval's `reason` is the
-   *   confirmation text. The push sends a request id derived from the approval, so the same
-   *   approval response delivered again (a retry, a double submit, another server instance)
+   *   {@link aiSdkToolApproval} as `toolApproval` in ai@7). An approval response becomes the
+   *   person's answer to that tool call's own request, for the payload they were shown, redeemed
+   *   once (signed with the toolkit's `approvalSecret`); the approval's `reason` is the
+   *   confirmation text. A payload edited in the conversation after the ask never redeems. The
+   *   push sends a request id derived from the tool call's request, so the same approval response
+   *   delivered again (a retry, a double submit, another server instance, another conversation)
    *   replays the first push instead of creating a second ad. A denied call never runs: the AI
    *   SDK calls no hook of the tool and shows the model the denial's `reason`. Answer approval
    *   requests with {@link aiSdkApprovalRound}: it shows the person the toolkit's request (with
@@ -129,8 +132,10 @@ function toAiSdkTool(toolkit: AdToolkit, adTool: AdTool, adapterOptions: AiSdkAd
     strict: sent.strict,
     ...(native
       ? {
-          needsApproval: (input: AdToolInput, options: { toolCallId: string }) =>
-            asksPerson(adTool, asks, input, options),
+          needsApproval: (
+            input: AdToolInput,
+            options: { toolCallId: string; messages?: readonly unknown[] },
+          ) => asksPerson(adTool, asks, input, options),
         }
       : {}),
     execute: async (input, options) => {
@@ -141,8 +146,11 @@ function toAiSdkTool(toolkit: AdToolkit, adTool: AdTool, adapterOptions: AiSdkAd
           sessionId: sessionOf(options) ?? adapterOptions.sessionId,
         };
         if (native) {
-          const approval = approvalFrom(adTool, asks, input, options);
-          if (approval) context.approval = approval;
+          const answer = answerFrom(adTool, asks, input, options);
+          if (answer) {
+            context.answer = answer;
+            context.sessionId = approvalScope(options.toolCallId);
+          }
         }
         return await adTool.call(input, context);
       } catch {
@@ -156,76 +164,6 @@ function toAiSdkTool(toolkit: AdToolkit, adTool: AdTool, adapterOptions: AiSdkAd
   });
 }
 
-/** True when this exact input needs a person; remembers when the person was first asked. */
-function asksPerson(adTool: AdTool, asks: AskLog, input: unknown, options: { toolCallId: string }): boolean {
-  const request = adTool.confirmationRequest(input);
-  if (!request) return false;
-  asks.asked(askKey(options.toolCallId, request.fingerprint));
-  return true;
-}
-
-const askKey = (toolCallId: string, fingerprint: string) => `${toolCallId}\n${fingerprint}`;
-
-/**
- * The human approval a call carries: an approval response (approved) in the conversation for this
- * tool call, answering a request the person was shown (not an automatic one). Without one, the
- * toolkit decides as if no framework approval existed, which never sends an unconfirmed ACTIVE ad.
- */
-function approvalFrom(
-  adTool: AdTool,
-  asks: AskLog,
-  input: unknown,
-  options: ToolExecutionOptions,
-): HumanApproval | undefined {
-  const request = adTool.confirmationRequest(input);
-  if (!request) return undefined;
-  const response = findApprovalResponse(options.messages, options.toolCallId);
-  if (!response) return undefined;
-  const approvedAt = asks.take(askKey(options.toolCallId, request.fingerprint));
-  return {
-    fingerprint: request.fingerprint,
-    via: "ai-sdk",
-    id: `ai-sdk:${response.approvalId}`,
-    ...(response.reason === undefined ? {} : { text: response.reason }),
-    ...(approvedAt === undefined ? {} : { approvedAt }),
-  };
-}
-
-function findApprovalResponse(
-  messages: readonly unknown[],
-  toolCallId: string,
-): { approvalId: string; reason?: string } | undefined {
-  const requested = new Set<string>();
-  let found: { approvalId: string; reason?: string } | undefined;
-  for (const part of messageParts(messages)) {
-    if (
-      part.type === "tool-approval-request" &&
-      part.toolCallId === toolCallId &&
-      part.isAutomatic !== true &&
-      typeof part.approvalId === "string"
-    ) {
-      requested.add(part.approvalId);
-    }
-  }
-  for (const part of messageParts(messages)) {
-    if (part.type !== "tool-approval-response" || part.approved !== true) continue;
-    const approvalId = stringField(part, "approvalId");
-    if (approvalId === undefined || !requested.has(approvalId)) continue;
-    const reason = stringField(part, "reason");
-    found = reason === undefined ? { approvalId } : { approvalId, reason };
-  }
-  return found;
-}
-
-function* messageParts(messages: readonly unknown[]): Generator<Record<string, unknown>> {
-  for (const message of messages) {
-    const content = (message as { content?: unknown } | null)?.content;
-    if (!Array.isArray(content)) continue;
-    for (const part of content)
-      if (part !== null && typeof part === "object") yield part as Record<string, unknown>;
-  }
-}
-
 /** The session scope of a call: ai@6 `experimental_context.sessionId` or ai@7 `context.sessionId`. */
 function sessionOf(options: ToolExecutionOptions): string | undefined {
   return (
@@ -237,6 +175,12 @@ function sessionOf(options: ToolExecutionOptions): string | undefined {
 /** A tool approval decision as ai@7's `toolApproval` takes it. */
 export type AiSdkApprovalStatus = "user-approval" | "not-applicable";
 
+/** One tool's entry of ai@7's `toolApproval`, as {@link aiSdkToolApproval} makes it. */
+export type ToolApprovalOf = (
+  input: unknown,
+  options: { toolCallId: string; messages?: readonly unknown[] },
+) => Promise<AiSdkApprovalStatus>;
+
 /**
  * The `toolApproval` setting for ai@7's `generateText` / `streamText` / agents: a person must
  * approve exactly the calls the toolkit needs a hard confirmation for (an ACTIVE `push-creative`).
@@ -245,7 +189,7 @@ export type AiSdkApprovalStatus = "user-approval" | "not-applicable";
  */
 export function aiSdkToolApproval(
   toolkitOrTools: AdToolkit | Record<string, unknown>,
-): Record<string, (input: unknown, options: { toolCallId: string }) => AiSdkApprovalStatus> {
+): Record<string, ToolApprovalOf> {
   const entries: [string, AdToolkit, AdTool][] = [];
   if (isToolkit(toolkitOrTools)) {
     for (const adTool of toolkitOrTools.tools) entries.push([adTool.name, toolkitOrTools, adTool]);
@@ -258,12 +202,11 @@ export function aiSdkToolApproval(
   if (entries.length === 0) {
     throw new TypeError("aiSdkToolApproval takes an adrails toolkit or a tool set from aiSdkTools");
   }
-  const approval: Record<string, (input: unknown, options: { toolCallId: string }) => AiSdkApprovalStatus> =
-    {};
+  const approval: Record<string, ToolApprovalOf> = {};
   for (const [name, toolkit, adTool] of entries) {
     const asks = askLogOf(toolkit);
-    approval[name] = (input, options) =>
-      asksPerson(adTool, asks, input, options) ? "user-approval" : "not-applicable";
+    approval[name] = async (input, options) =>
+      (await asksPerson(adTool, asks, input, options)) ? "user-approval" : "not-applicable";
   }
   return approval;
 }

@@ -60,7 +60,7 @@ export async function askPerson(
 }
 
 const NOT_ANSWERED =
-  "The Agents SDK ran this call as approved, but no person answered this call's own approval request (alwaysApprove given for another call, or an approved list edited in a saved state, is not one), so it was left to the adrails confirm channel.";
+  "The Agents SDK ran this call as approved, but no person answered this call's own approval request (alwaysApprove given for another call, or an approved list edited in a saved state, is not one; approve each item with approveAdCall(state, item) or state.approve(item)), so it was left to the adrails confirm channel.";
 
 /** The answer the run's context holds for this call, checked against the adapter's secret, or a note. */
 export function answerFor(
@@ -129,24 +129,58 @@ function recordAnswer(
 
 // The SDK's own approve (state.approve, and approveAdCall through it) is the person's click: for an
 // item of an adrails tool it records an answer to that call's request, and only that call's, even
-// with alwaysApprove. What the SDK keeps (its approved list, serialized with the state) answers nothing.
-const PATCHED = Symbol.for("adrails.openai-agents.approveTool");
-const proto = RunContext.prototype as unknown as Record<PropertyKey, unknown>;
-if (!proto[PATCHED]) {
-  const approveTool = RunContext.prototype.approveTool;
-  RunContext.prototype.approveTool = function (
-    this: RunContext,
-    item: RunToolApprovalItem,
-    options?: { alwaysApprove?: boolean },
-  ) {
-    try {
-      recordAnswer(this.context, item, { approved: true, text: "" }, false);
-    } catch {
-      // No answer recorded is the safe side: the call is then refused.
-    }
-    return approveTool.call(this, item, options);
-  };
-  proto[PATCHED] = true;
+// with alwaysApprove. What the SDK keeps (its approved list, serialized with the state) answers
+// nothing: neither the SDK's public state (isToolApproved, the serialized approvals) nor a hook
+// tells which item a person clicked "always approve" on, nor an approved list edited in a saved
+// state from a real one, and a state loaded with RunState.fromString is approved before any adrails
+// code runs. So the click is observed where the SDK records it, RunContext.prototype.approveTool,
+// wrapped once per process (a symbol shared by every copy of adrails), only when native approval
+// is in use; each copy adds its own recorder, which ignores items of tools that are not its own,
+// and the SDK's method then runs unchanged. If the SDK no longer has that method nothing is
+// wrapped: a plain state.approve() then answers nothing, and approveAdCall still does.
+const HOOK = Symbol.for("adrails.openai-agents.approveTool.recorders");
+
+/** Records what a person's click on an item means, in the run's context. */
+export type ApproveRecorder = (context: unknown, item: RunToolApprovalItem) => void;
+
+/**
+ * Observes the SDK's approve on `proto` (RunContext.prototype) with `recorder`; true when the hook
+ * is in place. Installs the wrapper once, whatever adrails copy asks first.
+ */
+export function hookApprove(
+  proto: object = RunContext.prototype,
+  recorder: ApproveRecorder = recordClick,
+): boolean {
+  const target = proto as Record<PropertyKey, unknown>;
+  let recorders = target[HOOK] as Set<ApproveRecorder> | undefined;
+  if (!recorders) {
+    const original = target.approveTool;
+    if (typeof original !== "function") return false;
+    const installed = new Set<ApproveRecorder>();
+    recorders = installed;
+    Object.defineProperty(target, "approveTool", {
+      value: function approveTool(this: { context?: unknown }, ...args: unknown[]) {
+        for (const record of installed) {
+          try {
+            record(this?.context, args[0] as RunToolApprovalItem);
+          } catch {
+            // No answer recorded is the safe side: the call is then refused.
+          }
+        }
+        return original.apply(this, args);
+      },
+      writable: true,
+      configurable: true,
+      enumerable: false,
+    });
+    Object.defineProperty(target, HOOK, { value: installed });
+  }
+  recorders.add(recorder);
+  return true;
+}
+
+function recordClick(context: unknown, item: RunToolApprovalItem): void {
+  recordAnswer(context, item, { approved: true, text: "" }, false);
 }
 
 /** The adrails tool behind an interruption, with the arguments it would run with. */

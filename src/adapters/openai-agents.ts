@@ -9,7 +9,14 @@ import {
 } from "@openai/agents";
 import { createToolDiscovery, type DiscoveryOptions, FIND_TOOLS } from "../discovery.js";
 import type { AdTool, AdToolkit, AdToolsOptions, CallContext, ToolResult } from "../types.js";
-import { answerFor, askPerson, CONTEXT_KEY, forgetAsk, origins } from "./openai-agents-approval.js";
+import {
+  answerFor,
+  askPerson,
+  CONTEXT_KEY,
+  forgetAsk,
+  hookApprove,
+  origins,
+} from "./openai-agents-approval.js";
 import { adapterFault, providerSchema, resolveToolkit, stringField } from "./shared.js";
 
 export { adConfirmationRequest, approveAdCall, rejectAdCall } from "./openai-agents-approval.js";
@@ -172,6 +179,7 @@ function toAgentsTool(
   // tools that can change something ask; reads and calculators never need a person.
   const effect = adTool.definition.effect;
   const asks = adapterOptions.approval === "native" && (effect === "write" || effect === "workflow");
+  if (asks) hookApprove();
   const secret = adapterOptions.approvalSecret;
   const sessionOf = (runContext: RunContext | undefined) =>
     stringField(runContext?.context, "sessionId") ?? adapterOptions.sessionId;

@@ -9,6 +9,7 @@ import {
   type RateHeard,
   type RateRule,
   type RateView,
+  RESET_UNCERTAINTY_MS,
   SAME_WINDOW_SLACK_MS,
 } from "./types.js";
 
@@ -163,12 +164,14 @@ export function memoryStore(): AdStore {
 
   /**
    * The service's window as of now: once its reset has passed, a fresh one of its limit opens with
-   * our next request (committed only when that request is granted).
+   * our next request (committed only when that request is granted). Its end is a guess until the
+   * service's headers replace it: the longest reset heard, read a second late.
    */
   const serverNow = (b: Bucket, now: number): Server | undefined => {
     const s = b.server;
     if (!s || now < s.resetAt) return s;
-    return { ...s, remaining: s.limit, resetAt: now + s.windowMs, guessed: true, fromSeq: b.seq + 1 };
+    const resetAt = now + s.windowMs + RESET_UNCERTAINTY_MS;
+    return { ...s, remaining: s.limit, resetAt, guessed: true, fromSeq: b.seq + 1 };
   };
 
   const view = (key: string): RateView => {
@@ -247,11 +250,12 @@ export function memoryStore(): AdStore {
       }
       // Requests granted after the answered one were not counted in its headers yet.
       const left = Math.max(0, remaining - Math.max(0, b.seq - heard.seq));
-      const resetAt = now + resetMs;
+      // A reset in whole seconds may have been rounded down: the window can end up to a second later.
+      const resetAt = now + resetMs + RESET_UNCERTAINTY_MS;
       const s = b.server;
       const windowMs = Math.max(s?.windowMs ?? 0, resetMs, 1000);
-      // Resets heard round up, so they never run early: they replace a guess, and within one
-      // window the earliest wins.
+      // Read a second late, resets never run early: they replace a guess, and within one window
+      // the earliest wins.
       if (!s || now >= s.resetAt || resetAt > s.resetAt + SAME_WINDOW_SLACK_MS) {
         b.server = { limit, remaining: left, resetAt, windowMs, guessed: false, fromSeq: heard.seq };
       } else if (s.guessed) {

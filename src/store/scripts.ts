@@ -67,10 +67,11 @@ if free <= 0 then
 end
 if sl then
   -- The service's reset passed: a fresh window of its limit opens with our next request. Its end
-  -- is our guess until the service's own headers replace it.
+  -- is our guess until the service's own headers replace it: the longest reset heard, read a
+  -- second late like every reset in whole seconds.
   if now >= sa then
     sr = sl
-    sa = now + sw
+    sa = now + sw + ${RESET_UNCERTAINTY_MS}
     sg = 1
     sf = seq + 1
   end
@@ -157,10 +158,11 @@ elseif ARGV[5] and not stale then
   if later < 0 then later = 0 end
   local left = remaining - later
   if left < 0 then left = 0 end
-  local at = now + resetMs
+  -- A reset in whole seconds may have been rounded down: the window can end up to a second later.
+  local at = now + resetMs + ${RESET_UNCERTAINTY_MS}
   local w = math.max(sw or 0, resetMs, 1000)
-  -- Resets heard round up, so they never run early: they replace a guess, and within one window
-  -- the earliest wins.
+  -- Read a second late, resets never run early: they replace a guess, and within one window the
+  -- earliest wins.
   if not sl or now >= sa or at > sa + ${SAME_WINDOW_SLACK_MS} then
     sl, sr, sa, sf = limit, left, at, seqOf
   elseif sg == 1 then

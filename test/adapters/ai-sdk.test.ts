@@ -283,13 +283,17 @@ describe("ai7 toolApproval", () => {
     expect(() => aiSdkToolApproval({ weather: tools.weather })).toThrow(TypeError);
   });
 
-  it("asks only for ACTIVE pushes", () => {
+  it("asks only for ACTIVE pushes", async () => {
     const approval = aiSdkToolApproval(env.toolkit());
     const push = approval["push-creative"]!;
-    expect(push(activePush("x").input, { toolCallId: "x" })).toBe("user-approval");
-    expect(push({ ...activePush("x").input, status: "PAUSED" }, { toolCallId: "x" })).toBe("not-applicable");
-    expect(push({ ...activePush("x").input, status: "active" }, { toolCallId: "x" })).toBe("not-applicable");
-    expect(approval["list-accounts"]!({}, { toolCallId: "y" })).toBe("not-applicable");
+    expect(await push(activePush("x").input, { toolCallId: "x" })).toBe("user-approval");
+    expect(await push({ ...activePush("x").input, status: "PAUSED" }, { toolCallId: "x" })).toBe(
+      "not-applicable",
+    );
+    expect(await push({ ...activePush("x").input, status: "active" }, { toolCallId: "x" })).toBe(
+      "not-applicable",
+    );
+    expect(await approval["list-accounts"]!({}, { toolCallId: "y" })).toBe("not-applicable");
   });
 });
 

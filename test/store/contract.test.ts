@@ -2,6 +2,7 @@ import { createClient } from "redis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type AdStore, memoryStore, type RateRule, StoreError } from "../../src/store/index.js";
 import { redisStore } from "../../src/store/redis.js";
+import { RESET_UNCERTAINTY_MS } from "../../src/store/types.js";
 import { startRedis, type TestRedis } from "../support/redis.js";
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -182,7 +183,7 @@ describe.each(kinds)("%s store", (_kind, make) => {
     const r = rule(100, 60_000);
     const probe = await store.takeRate(bucket, r, 1);
     await store.heardRate(bucket, r, { seq: 1, run: probe.run, limit: 2, remaining: 0, resetMs: 150 });
-    await sleep(200);
+    await sleep(200 + RESET_UNCERTAINTY_MS);
     // The reset passed: a fresh window of 2, whose end we can only guess (a second at least)...
     const opened = await store.takeRate(bucket, r, 5);
     expect(opened.granted).toBe(2);
@@ -201,7 +202,7 @@ describe.each(kinds)("%s store", (_kind, make) => {
     await store.heardRate(bucket, r, { seq: 1, run: probe.run, limit: 3, remaining: 2, resetMs: 150 });
     const late = await store.takeRate(bucket, r, 1);
     expect(late.granted).toBe(1);
-    await sleep(200);
+    await sleep(200 + RESET_UNCERTAINTY_MS);
     // The reset passed: a fresh window of 3, two of it taken now.
     expect((await store.takeRate(bucket, r, 2)).granted).toBe(2);
     // The earlier request's answer arrives only now, describing the window that ended.
