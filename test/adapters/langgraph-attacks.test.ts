@@ -5,15 +5,7 @@ import { createAgent } from "langchain";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { type InterruptRequest, langchainTools } from "../../src/adapters/langchain.js";
 import type { AdToolsOptions } from "../../src/types.js";
-import {
-  activePush,
-  type Env,
-  IMAGE,
-  type ScriptedCall,
-  SITE,
-  startEnv,
-  toolMessagesShown,
-} from "./harness.js";
+import { activePush, type Env, startEnv, toolMessagesShown } from "./harness.js";
 
 // Issue 21 in LangGraph: a person's answer redeems only for the call and payload they were shown.
 // The checkpoint is edited between the ask and the resume: the pending interrupt still shows the

@@ -6,15 +6,7 @@ import { createAgent } from "langchain";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { type InterruptRequest, langchainTools } from "../../src/adapters/langchain.js";
 import type { AdToolkit } from "../../src/types.js";
-import {
-  activePush,
-  type Env,
-  IMAGE,
-  type ScriptedCall,
-  SITE,
-  startEnv,
-  toolMessagesShown,
-} from "./harness.js";
+import { activePush, type Env, type ScriptedCall, startEnv, toolMessagesShown } from "./harness.js";
 
 // Sequence 1 of issue 12: LangGraph hands one resume value to every interrupt pending in a step.
 // An approval that does not name what the person saw must not approve the ad nobody was shown.

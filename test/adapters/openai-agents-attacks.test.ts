@@ -3,7 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { type OpenAIAgentsAdapterOptions, openaiAgentsTools } from "../../src/adapters/openai-agents.js";
 import type { AdToolsOptions } from "../../src/types.js";
 import { agentsText, agentsToolCalls, ScriptedAgentsModel } from "./agents-model.js";
-import { activePush, type Env, IMAGE, type ScriptedCall, SITE, startEnv } from "./harness.js";
+import { activePush, type Env, startEnv } from "./harness.js";
 
 // Issue 21, sequences 1 and 2, through the Agents SDK's own run() loop: two ACTIVE pushes pending
 // at one stop, and only one of them answered by a person. Whatever the SDK keeps (an alwaysApprove
