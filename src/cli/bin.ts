@@ -4,7 +4,10 @@ import module from "node:module";
 // Node 22.1+ keeps compiled code on disk between runs, which shortens every later start (an MCP
 // host spawns the server at each session). Older Node has no such cache.
 (module as { enableCompileCache?: () => unknown }).enableCompileCache?.();
-const { runCli } = await import("./main.js");
+const argv = process.argv.slice(2);
+// A plain `adrails mcp` answers the host's opening exchange before the CLI itself loads.
+const { earlyAnswers, serveEarly } = await import("./mcp-early.js");
+const early = earlyAnswers(argv, process.env);
 
 // A reader that stops early (`adrails openapi | head`) is not a failure of the command.
 process.stdout.on("error", (error: NodeJS.ErrnoException) => {
@@ -12,7 +15,9 @@ process.stdout.on("error", (error: NodeJS.ErrnoException) => {
   throw error;
 });
 
-const code = await runCli(process.argv.slice(2));
+const runCli = async (...args: Parameters<typeof import("./main.js").runCli>) =>
+  (await import("./main.js")).runCli(...args);
+const code = early ? await serveEarly(early, (io) => runCli(argv, io)) : await runCli(argv);
 process.exitCode = code;
 // Idle keep-alive sockets or a stray timer must not keep a finished command alive;
 // the timer is unref'd, so it never delays an exit that would happen anyway.
