@@ -26,6 +26,7 @@ export interface McpOptions {
   waitApproval?: boolean;
   approvalTimeout?: number;
   auditLog?: string;
+  rateLimit?: number;
 }
 
 /**
@@ -88,6 +89,7 @@ export async function runMcp(ctx: CommandContext, opts: McpOptions): Promise<Exi
         readOnly: globals.readOnly === true,
         ...(opts.unconfirmedActive ? { onUnconfirmedActive: opts.unconfirmedActive } : {}),
         ...(globals.retries === undefined ? {} : { retry: { maxRetries: globals.retries } }),
+        ...(opts.rateLimit === undefined ? {} : { rateLimit: { limit: opts.rateLimit } }),
         ...(globals.timeout === undefined
           ? {}
           : { timeouts: { readMs: globals.timeout * 1000, workflowMs: globals.timeout * 1000 } }),
