@@ -42,9 +42,10 @@ export async function runMcp(ctx: CommandContext, opts: McpOptions): Promise<Exi
     );
   }
   const host = opts.host ?? "127.0.0.1";
-  const { isLoopbackHost } = await import("../../mcp/http.js");
   const envToken = io.env.ADRAILS_MCP_TOKEN;
   if (opts.http) {
+    // Only --http loads the HTTP server code.
+    const { isLoopbackHost } = await import("../../mcp/http.js");
     if (envToken !== undefined && envToken.length < MIN_TOKEN) {
       throw new CliError(`ADRAILS_MCP_TOKEN must be at least ${MIN_TOKEN} characters.`, EXIT.usage);
     }
