@@ -1,11 +1,15 @@
 // Cold start of an MCP server over stdio: spawn to the `tools/list` answer (after `initialize`), for
 // `adrails mcp` (all its tools) and @modelcontextprotocol/server-everything (13 tools), run in
-// alternation so both see the same machine load; prints each median and the ratio (adrails /
-// everything). Also `adrails call list-accounts` from spawn to exit (the base URL is a closed port:
-// one refused connection, no retry), next to `node -e 0`. Needs a build (npm run build).
+// alternation so both see the same machine load; prints each median, the spread and the ratio
+// (adrails / everything). `adrails mcp` answers the opening exchange from what the build recorded
+// while its server loads, so the bench also times spawn to the first `tools/call` answer (a
+// calculator for adrails, echo for everything): what a host waits for before its first tool runs.
+// Also `adrails call list-accounts` from spawn to exit (the base URL is a closed port: one refused
+// connection, no retry), next to `node -e 0`. Needs a build (npm run build).
 //   npx tsx bench/cold-start.ts [pairs, default 15]
 import { spawn } from "node:child_process";
 import { createRequire } from "node:module";
+import { loadavg } from "node:os";
 import { dirname, join } from "node:path";
 import { performance } from "node:perf_hooks";
 
@@ -24,18 +28,33 @@ const env = {
 };
 
 const INIT = {
-  jsonrpc: "2.0",
   id: 1,
   method: "initialize",
   params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "bench", version: "1" } },
 };
 
-/** Milliseconds from spawn to the tools/list answer, and how many tools it listed. */
-function toolsListed(command: string, args: string[]): Promise<{ ms: number; tools: number }> {
+interface Opening {
+  /** Spawn to the tools/list answer. */
+  listed: number;
+  /** Spawn to the answer of the first tools/call (sent after the list). */
+  called: number;
+  tools: number;
+}
+
+/** Spawn, initialize, tools/list, then one tools/call; times to the list and to the call's answer. */
+function opening(
+  command: string,
+  args: string[],
+  call: { name: string; arguments: object; answered: (result: any) => boolean },
+): Promise<Opening> {
   return new Promise((resolve, reject) => {
     const started = performance.now();
     const child = spawn(command, args, { env, stdio: ["pipe", "pipe", "ignore"] });
+    const send = (message: object) =>
+      child.stdin.write(`${JSON.stringify({ jsonrpc: "2.0", ...message })}\n`);
     let buffer = "";
+    let listed = 0;
+    let tools = 0;
     child.stdout.setEncoding("utf8").on("data", (chunk: string) => {
       buffer += chunk;
       for (;;) {
@@ -44,17 +63,23 @@ function toolsListed(command: string, args: string[]): Promise<{ ms: number; too
         const message = JSON.parse(buffer.slice(0, end));
         buffer = buffer.slice(end + 1);
         if (message.id === 1) {
-          child.stdin.write(`${JSON.stringify({ jsonrpc: "2.0", method: "notifications/initialized" })}\n`);
-          child.stdin.write(`${JSON.stringify({ jsonrpc: "2.0", id: 2, method: "tools/list" })}\n`);
+          send({ method: "notifications/initialized" });
+          send({ id: 2, method: "tools/list" });
         } else if (message.id === 2) {
-          const ms = performance.now() - started;
+          listed = performance.now() - started;
+          tools = message.result.tools.length;
+          send({ id: 3, method: "tools/call", params: { name: call.name, arguments: call.arguments } });
+        } else if (message.id === 3) {
+          const called = performance.now() - started;
           child.kill("SIGKILL");
-          resolve({ ms, tools: message.result.tools.length });
+          if (!call.answered(message.result ?? {}))
+            reject(new Error(`${call.name} failed: ${JSON.stringify(message.result)}`));
+          else resolve({ listed, called, tools });
         }
       }
     });
     child.once("error", reject);
-    child.stdin.write(`${JSON.stringify(INIT)}\n`);
+    send(INIT);
   });
 }
 
@@ -72,39 +97,71 @@ const median = (values: number[]) => {
   const mid = sorted.length >> 1;
   return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
 };
+const spread = (values: number[]) =>
+  `${median(values).toFixed(0)} ms (${Math.min(...values).toFixed(0)}-${Math.max(...values).toFixed(0)})`;
+const load = () =>
+  loadavg()
+    .map((n) => n.toFixed(2))
+    .join(" ");
 
-const adrails: number[] = [];
-const everything: number[] = [];
-const call: number[] = [];
-const bare: number[] = [];
-const counts = { adrails: 0, everything: 0 };
+const ADRAILS = [BIN, "mcp"];
+// Every adrails tool but find-tools reaches the service; input that fails validation is answered
+// by the toolkit itself (fully loaded, nothing sent), as a tool's first call would be checked.
+const ADRAILS_CALL = {
+  name: "fatigue",
+  arguments: {},
+  answered: (result: { isError?: boolean; structuredContent?: { error?: string } }) =>
+    result.isError === true && /frequency/.test(result.structuredContent?.error ?? ""),
+};
+const EVERYTHING_ARGS = [EVERYTHING, "stdio"];
+const EVERYTHING_CALL = {
+  name: "echo",
+  arguments: { message: "hi" },
+  answered: (result: { isError?: boolean }) => result.isError !== true,
+};
+const runs = {
+  adrails: [] as Opening[],
+  everything: [] as Opening[],
+  call: [] as number[],
+  bare: [] as number[],
+};
+const loadBefore = load();
 // One warm-up each, so the first run does not pay for the disk cache alone.
-await toolsListed(process.execPath, [BIN, "mcp"]);
-await toolsListed(process.execPath, [EVERYTHING, "stdio"]);
+await opening(process.execPath, ADRAILS, ADRAILS_CALL);
+await opening(process.execPath, EVERYTHING_ARGS, EVERYTHING_CALL);
 for (let i = 0; i < pairs; i++) {
   // Alternate which goes first, so neither always runs right after the other.
   const order = i % 2 === 0 ? ["a", "e"] : ["e", "a"];
   for (const which of order) {
-    if (which === "a") {
-      const run = await toolsListed(process.execPath, [BIN, "mcp"]);
-      adrails.push(run.ms);
-      counts.adrails = run.tools;
-    } else {
-      const run = await toolsListed(process.execPath, [EVERYTHING, "stdio"]);
-      everything.push(run.ms);
-      counts.everything = run.tools;
-    }
+    if (which === "a") runs.adrails.push(await opening(process.execPath, ADRAILS, ADRAILS_CALL));
+    else runs.everything.push(await opening(process.execPath, EVERYTHING_ARGS, EVERYTHING_CALL));
   }
-  call.push(await exited(process.execPath, [BIN, "--retries", "0", "call", "list-accounts"]));
-  bare.push(await exited(process.execPath, ["-e", "0"]));
+  const callFirst = i % 2 === 0;
+  if (!callFirst) runs.bare.push(await exited(process.execPath, ["-e", "0"]));
+  runs.call.push(await exited(process.execPath, [BIN, "--retries", "0", "call", "list-accounts"]));
+  if (callFirst) runs.bare.push(await exited(process.execPath, ["-e", "0"]));
 }
 
-const a = median(adrails);
-const e = median(everything);
-console.log(`MCP cold start, spawn to tools/list (median of ${pairs}, alternating):`);
-console.log(`  adrails mcp          ${a.toFixed(0)} ms  (${counts.adrails} tools)`);
-console.log(`  server-everything    ${e.toFixed(0)} ms  (${counts.everything} tools)`);
-console.log(`  ratio adrails/everything: ${(a / e).toFixed(2)}`);
+const listed = (of: Opening[]) => of.map((run) => run.listed);
+const called = (of: Opening[]) => of.map((run) => run.called);
+const ratio = (a: number[], e: number[]) => (median(a) / median(e)).toFixed(2);
+const pairRatios = (a: number[], e: number[]) => a.map((value, i) => value / e[i]!);
+console.log(`Node ${process.version}, ${pairs} pairs, alternating; load average ${loadBefore} -> ${load()}`);
+console.log("MCP cold start, spawn to tools/list, median (min-max):");
+console.log(`  adrails mcp          ${spread(listed(runs.adrails))}  (${runs.adrails[0]!.tools} tools)`);
 console.log(
-  `adrails call list-accounts, spawn to exit: ${median(call).toFixed(0)} ms (node -e 0: ${median(bare).toFixed(0)} ms)`,
+  `  server-everything    ${spread(listed(runs.everything))}  (${runs.everything[0]!.tools} tools)`,
+);
+const listRatios = pairRatios(listed(runs.adrails), listed(runs.everything));
+console.log(
+  `  ratio adrails/everything: ${ratio(listed(runs.adrails), listed(runs.everything))} (per pair ${Math.min(...listRatios).toFixed(2)}-${Math.max(...listRatios).toFixed(2)})`,
+);
+console.log(
+  "Spawn to the first tools/call answer (adrails: fatigue with no input, refused unsent), median (min-max):",
+);
+console.log(`  adrails mcp          ${spread(called(runs.adrails))}`);
+console.log(`  server-everything    ${spread(called(runs.everything))}`);
+console.log(`  ratio adrails/everything: ${ratio(called(runs.adrails), called(runs.everything))}`);
+console.log(
+  `adrails call list-accounts, spawn to exit: ${spread(runs.call)}; node -e 0: ${spread(runs.bare)}`,
 );

@@ -244,6 +244,11 @@ export async function runCli(argv: readonly string[], io: CliIO = processIO()): 
       ),
     )
     .option("--audit-log <file>", "also append the approval audit trail to this JSON lines file")
+    .addOption(
+      new Option("--rate-limit <n>", "requests a minute the service allows this key (default 60)").argParser(
+        integer("--rate-limit", 1, 1_000_000),
+      ),
+    )
     .action(
       action(async (ctx, opts: import("./commands/mcp.js").McpOptions) =>
         (await import("./commands/mcp.js")).runMcp(ctx, opts),

@@ -26,6 +26,7 @@ export interface McpOptions {
   waitApproval?: boolean;
   approvalTimeout?: number;
   auditLog?: string;
+  rateLimit?: number;
 }
 
 /**
@@ -41,9 +42,10 @@ export async function runMcp(ctx: CommandContext, opts: McpOptions): Promise<Exi
     );
   }
   const host = opts.host ?? "127.0.0.1";
-  const { isLoopbackHost } = await import("../../mcp/http.js");
   const envToken = io.env.ADRAILS_MCP_TOKEN;
   if (opts.http) {
+    // Only --http loads the HTTP server code.
+    const { isLoopbackHost } = await import("../../mcp/http.js");
     if (envToken !== undefined && envToken.length < MIN_TOKEN) {
       throw new CliError(`ADRAILS_MCP_TOKEN must be at least ${MIN_TOKEN} characters.`, EXIT.usage);
     }
@@ -88,6 +90,7 @@ export async function runMcp(ctx: CommandContext, opts: McpOptions): Promise<Exi
         readOnly: globals.readOnly === true,
         ...(opts.unconfirmedActive ? { onUnconfirmedActive: opts.unconfirmedActive } : {}),
         ...(globals.retries === undefined ? {} : { retry: { maxRetries: globals.retries } }),
+        ...(opts.rateLimit === undefined ? {} : { rateLimit: { limit: opts.rateLimit } }),
         ...(globals.timeout === undefined
           ? {}
           : { timeouts: { readMs: globals.timeout * 1000, workflowMs: globals.timeout * 1000 } }),
