@@ -34,7 +34,15 @@ export const GUARDS = [
 export const MATCH_MODES = ["strict", "unordered", "subset", "superset"] as const;
 export const ARGS_MODES = ["ignore", "exact", "subset", "superset"] as const;
 export const DECISIONS = ["approve", "deny", "no-answer", "expired"] as const;
-export const FAULT_KINDS = ["503", "429", "latency", "drop", "timeout-after-write", "partial"] as const;
+export const FAULT_KINDS = [
+  "503",
+  "429",
+  "latency",
+  "drop",
+  "timeout-after-write",
+  "partial",
+  "interrupt",
+] as const;
 
 // find-tools is the meta-tool of dynamic mode (toolkit.dynamic).
 const TOOL_NAMES = new Set([...catalog.map((def) => def.name), FIND_TOOLS]);

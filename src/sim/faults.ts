@@ -1,5 +1,5 @@
 /** What the next matching answers should suffer. */
-export type FaultKind = "503" | "429" | "latency" | "drop" | "timeout-after-write" | "partial";
+export type FaultKind = "503" | "429" | "latency" | "drop" | "timeout-after-write" | "partial" | "interrupt";
 
 /** A fault to inject into the next `count` matching requests (default 1). */
 export interface FaultSpec {

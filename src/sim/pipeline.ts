@@ -166,6 +166,7 @@ async function route(
     state,
     settings: rt.settings,
     forcePartial: false,
+    forceInterrupt: name === "generate-from-brief" && rt.faults.take(name, ["interrupt"]) !== undefined,
     requestId: null,
     replayed: false,
   };

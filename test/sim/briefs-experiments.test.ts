@@ -183,6 +183,27 @@ describe("generation runs", () => {
     const noop = await call(sim, "resume-generation", { idempotency_key: key });
     expect(noop.body.data.resumed).toBe(false);
   });
+
+  it("an interrupt fault interrupts the next run whatever its key; the one after runs through", async () => {
+    const v = await approvedBrief();
+    sim.control.fault({ kind: "interrupt", tool: "generate-from-brief" });
+    const first = await call(sim, "generate-from-brief", {
+      version_id: v,
+      media: "image",
+      idempotency_key: "plain-1",
+    });
+    const second = await call(sim, "generate-from-brief", {
+      version_id: v,
+      media: "image",
+      idempotency_key: "plain-2",
+    });
+    const status = async (run: any) =>
+      (await call(sim, "generation-status", { run_id: run.body.data.run_id })).body.data.status;
+    expect(await status(first)).toBe("interrupted");
+    expect(await status(second)).toBe("succeeded");
+    const resumed = await call(sim, "resume-generation", { idempotency_key: "plain-1" });
+    expect(resumed.body.data).toMatchObject({ run_id: first.body.data.run_id, resumed: true });
+  });
 });
 
 describe("experiments and learning", () => {

@@ -160,7 +160,7 @@ const generate: Handler = (ctx) => {
       status: "running",
       created_at: nowIso(),
       _artifacts: [] as string[],
-      _interrupt: String(ctx.body.idempotency_key).includes("sim:interrupt"),
+      _interrupt: ctx.forceInterrupt === true || String(ctx.body.idempotency_key).includes("sim:interrupt"),
     };
     ctx.state.runs.set(run.run_id, run);
     return ok(runView(ctx, run));

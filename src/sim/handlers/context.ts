@@ -25,6 +25,8 @@ export interface HandlerContext {
   settings: SimSettings;
   /** True when this write must apply only in part (a `sim:partial` value or an injected fault). */
   forcePartial: boolean;
+  /** generate-from-brief: an `interrupt` fault was taken, so the new run is interrupted first. */
+  forceInterrupt?: boolean;
   /** push-creative and the workflow writes: the request_id given, or the one derived from the body. */
   requestId: string | null;
   /** Set by a handler that answered from a stored outcome (an idempotency key seen before). */
