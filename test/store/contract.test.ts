@@ -1,9 +1,10 @@
 import { createClient } from "redis";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type AdStore, memoryStore, type RateRule, StoreError } from "../../src/store/index.js";
+import { describe, expect, it } from "vitest";
+import { type RateRule, StoreError } from "../../src/store/index.js";
 import { redisStore } from "../../src/store/redis.js";
 import { RESET_UNCERTAINTY_MS } from "../../src/store/types.js";
-import { startRedis, type TestRedis } from "../support/redis.js";
+import { startRedis } from "../support/redis.js";
+import { bothStores } from "./both-stores.js";
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const rule = (limit: number, windowMs: number, holdMs = 5000): RateRule => ({
@@ -13,31 +14,7 @@ const rule = (limit: number, windowMs: number, holdMs = 5000): RateRule => ({
   probeMs: 2000,
   holdMs,
 });
-let redis: TestRedis & { close(): Promise<void> };
-const opened: AdStore[] = [];
-
-beforeAll(async () => {
-  redis = await startRedis();
-});
-afterAll(async () => {
-  for (const store of opened) await store.close();
-  await redis?.close();
-});
-
-let bucketCounter = 0;
-const fresh = (name: string) => `${name}-${++bucketCounter}-${Math.random()}`;
-
-const kinds: [string, () => AdStore][] = [
-  ["memory", () => memoryStore()],
-  [
-    "redis",
-    () => {
-      const store = redisStore({ url: redis.url });
-      opened.push(store);
-      return store;
-    },
-  ],
-];
+const { kinds, fresh, redisUrl, keep } = bothStores();
 
 describe.each(kinds)("%s store", (_kind, make) => {
   it("grants a first request alone, then up to the limit once an answer was heard", async () => {
@@ -296,9 +273,10 @@ describe.each(kinds)("%s store", (_kind, make) => {
 
 describe("redis store across clients", () => {
   const two = () => {
-    const a = redisStore({ url: redis.url });
-    const b = redisStore({ url: redis.url });
-    opened.push(a, b);
+    const a = redisStore({ url: redisUrl() });
+    const b = redisStore({ url: redisUrl() });
+    keep(a);
+    keep(b);
     return [a, b] as const;
   };
 
@@ -315,7 +293,7 @@ describe("redis store across clients", () => {
   });
 
   it("works on a node-redis client passed in, connecting it if needed, and leaves it open on close", async () => {
-    const client = createClient({ url: redis.url });
+    const client = createClient({ url: redisUrl() });
     const store = redisStore({ client });
     expect(await store.consume(fresh("own"), Date.now() + 1000)).toBe(true);
     await store.close();
@@ -333,8 +311,8 @@ describe("redis store across clients", () => {
   });
 
   it("keys hold hashes, never the identifiers given, and every key but the epoch marker expires", async () => {
-    const store = redisStore({ url: redis.url, prefix: "keyscan" });
-    opened.push(store);
+    const store = redisStore({ url: redisUrl(), prefix: "keyscan" });
+    keep(store);
     const secret = "adk_live_S3cr3tKeyMaterial";
     const probe = await store.takeRate(secret, rule(5, 1000), 1);
     await store.heardRate(secret, rule(5, 1000), {
@@ -351,7 +329,7 @@ describe("redis store across clients", () => {
     await store.bumpGeneration(secret, 0, 1000);
     await store.claim(secret, 1000);
     await store.pin(secret, "adr_pinned", 1000);
-    const raw = createClient({ url: redis.url });
+    const raw = createClient({ url: redisUrl() });
     await raw.connect();
     const keys = await raw.keys("keyscan:*");
     expect(keys.length).toBeGreaterThanOrEqual(9);
@@ -370,7 +348,7 @@ describe("redis store across clients", () => {
 describe("redis store when Redis fails", () => {
   it("fails within the connect timeout with an error naming the store, never its password", async () => {
     const store = redisStore({ url: "redis://:hunter2pass@127.0.0.1:1", connectTimeoutMs: 300 });
-    opened.push(store);
+    keep(store);
     const started = Date.now();
     const error = await store.consume("x", Date.now() + 1000).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(StoreError);
@@ -381,10 +359,10 @@ describe("redis store when Redis fails", () => {
   });
 
   it("a Redis too slow to answer fails the operation after the command timeout, not later", async () => {
-    const store = redisStore({ url: redis.url, commandTimeoutMs: 200 });
-    opened.push(store);
+    const store = redisStore({ url: redisUrl(), commandTimeoutMs: 200 });
+    keep(store);
     expect(await store.generation(fresh("slow"))).toBe(0);
-    const raw = createClient({ url: redis.url });
+    const raw = createClient({ url: redisUrl() });
     await raw.connect();
     // A script that keeps Redis busy for 1.5 s blocks every other client meanwhile.
     const busy = raw.eval(
@@ -402,7 +380,7 @@ describe("redis store when Redis fails", () => {
   it("refuses at once while Redis is down, and works again when it is back, with no new store", async () => {
     const own = await startRedis();
     const store = redisStore({ url: own.url, commandTimeoutMs: 300, onStoreError: "local" });
-    opened.push(store);
+    keep(store);
     expect(store.fallback?.name).toBe("memory");
     expect(await store.consume(fresh("a"), Date.now() + 5000)).toBe(true);
     await own.stop();

@@ -1,8 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type AdStore, memoryStore, type RateRule } from "../../src/store/index.js";
-import { redisStore } from "../../src/store/redis.js";
+import { describe, expect, it } from "vitest";
+import type { RateRule } from "../../src/store/index.js";
 import { RESET_UNCERTAINTY_MS } from "../../src/store/types.js";
-import { startRedis, type TestRedis } from "../support/redis.js";
+import { bothStores } from "./both-stores.js";
 
 // A reset in whole seconds (relative or epoch, rounded up or down) read with its second of
 // uncertainty, in the memory store and through the real Redis scripts: learn mode, where the
@@ -16,31 +15,7 @@ const rule = (limit: number, windowMs: number): RateRule => ({
   probeMs: 2000,
   holdMs: 5000,
 });
-let redis: TestRedis & { close(): Promise<void> };
-const opened: AdStore[] = [];
-
-beforeAll(async () => {
-  redis = await startRedis();
-});
-afterAll(async () => {
-  for (const store of opened) await store.close();
-  await redis?.close();
-});
-
-let bucketCounter = 0;
-const fresh = (name: string) => `${name}-${++bucketCounter}-${Math.random()}`;
-
-const kinds: [string, () => AdStore][] = [
-  ["memory", () => memoryStore()],
-  [
-    "redis",
-    () => {
-      const store = redisStore({ url: redis.url });
-      opened.push(store);
-      return store;
-    },
-  ],
-];
+const { kinds, fresh } = bothStores();
 
 describe.each(kinds)("%s store", (_kind, make) => {
   it("a reset in whole seconds is read a second late: a rounded-down epoch never lets a burst in early", async () => {
