@@ -6,10 +6,12 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { aiSdkToolApproval, aiSdkTools } from "../../src/adapters/ai-sdk.js";
 import { explicitJsonSchema, strictJsonSchema } from "../../src/adapters/shared.js";
 import type { Outcome } from "../../src/client/outcome.js";
-import type { AdToolkit, ToolResult } from "../../src/types.js";
+import type { ToolResult } from "../../src/types.js";
+import { approvalRound, type Loose, major } from "./ai-sdk-driver.js";
 import {
   callsResponse,
   type Env,
+  activePush as harnessActivePush,
   IMAGE,
   type ScriptedCall,
   SITE,
@@ -26,67 +28,7 @@ afterAll(() => env.close());
 beforeEach(() => env.sim.control.reset());
 
 const pushes = () => env.sim.control.requests().filter((r) => r.tool === "push-creative");
-const activePush = (id: string): ScriptedCall => ({
-  id,
-  name: "push-creative",
-  input: {
-    account_id: env.account,
-    adset_id: env.adset,
-    image_url: IMAGE,
-    website_url: SITE,
-    headline: "Summer gear",
-    status: "ACTIVE",
-  },
-});
-
-type Major = "ai6" | "ai7";
-// One driver for two majors whose option and result types differ.
-type Loose = any;
-
-const major = (which: Major) =>
-  which === "ai6"
-    ? { generateText: ai6.generateText as Loose, stepCountIs: ai6.stepCountIs, Mock: MockV6 as Loose }
-    : { generateText: ai7.generateText as Loose, stepCountIs: ai7.stepCountIs, Mock: MockV7 as Loose };
-
-/** All messages a result added: ai@7 keeps only the last step in response.messages. */
-const added = (which: Major, result: Loose) =>
-  which === "ai6" ? result.response.messages : result.responseMessages;
-
-/**
- * The host side of the AI SDK approval round trip: run, collect the approval requests, answer
- * them as a person would, run again.
- */
-async function approvalRound(
-  which: Major,
-  toolkit: AdToolkit,
-  decision: { approved: boolean; reason?: string },
-  extra: (tools: ReturnType<typeof aiSdkTools>) => Record<string, unknown> = () => ({}),
-) {
-  const { generateText, stepCountIs, Mock } = major(which);
-  const model = new Mock({ doGenerate: [callsResponse([activePush("c1")]), textResponse("done")] });
-  const tools = aiSdkTools(toolkit, { approval: "native" });
-  const options = (messages: unknown[]) => ({
-    model,
-    tools,
-    messages,
-    stopWhen: stepCountIs(5),
-    ...extra(tools),
-  });
-  const messages: unknown[] = [{ role: "user", content: "Launch the summer ad now." }];
-  const first = await generateText(options(messages));
-  const requests = first.content.filter((p: { type: string }) => p.type === "tool-approval-request");
-  const before = { ads: env.sim.control.ads().length, pushes: pushes().length };
-  messages.push(...added(which, first), {
-    role: "tool",
-    content: requests.map((r: { approvalId: string }) => ({
-      type: "tool-approval-response",
-      approvalId: r.approvalId,
-      ...decision,
-    })),
-  });
-  const second = await generateText(options(messages));
-  return { model, tools, requests, before, second, messages, options, generateText };
-}
+const activePush = (id: string): ScriptedCall => harnessActivePush(env, id, "Summer gear");
 
 describe.each(["ai6", "ai7"] as const)("%s native approval", (which) => {
   const approvalFor = (tools: ReturnType<typeof aiSdkTools>) =>
@@ -94,6 +36,7 @@ describe.each(["ai6", "ai7"] as const)("%s native approval", (which) => {
 
   it("asks a person first, then creates the approved ACTIVE ad with one request and the person's text", async () => {
     const round = await approvalRound(
+      env,
       which,
       env.toolkit(),
       { approved: true, reason: "Go live. Dana, marketing lead" },
@@ -113,7 +56,7 @@ describe.each(["ai6", "ai7"] as const)("%s native approval", (which) => {
   });
 
   it("without a reason, records that a person approved through the AI SDK", async () => {
-    await approvalRound(which, env.toolkit(), { approved: true }, approvalFor);
+    await approvalRound(env, which, env.toolkit(), { approved: true }, approvalFor);
     const [ad] = env.sim.control.ads();
     expect(ad?.status).toBe("ACTIVE");
     expect(ad?.hard_confirm_text).toMatch(/^Approved by a person via ai-sdk for payload /);
@@ -121,6 +64,7 @@ describe.each(["ai6", "ai7"] as const)("%s native approval", (which) => {
 
   it("a denied ACTIVE push never reaches the service", async () => {
     const round = await approvalRound(
+      env,
       which,
       env.toolkit(),
       { approved: false, reason: "Budget not signed off" },
@@ -133,7 +77,13 @@ describe.each(["ai6", "ai7"] as const)("%s native approval", (which) => {
   });
 
   it("an approval is used once: running the approved conversation again creates no second ad", async () => {
-    const round = await approvalRound(which, env.toolkit(), { approved: true, reason: "Yes" }, approvalFor);
+    const round = await approvalRound(
+      env,
+      which,
+      env.toolkit(),
+      { approved: true, reason: "Yes" },
+      approvalFor,
+    );
     expect(env.sim.control.ads()).toHaveLength(1);
     const replayModel = new (major(which).Mock)({ doGenerate: [textResponse("done")] });
     await round.generateText({ ...round.options(round.messages), model: replayModel });
