@@ -20,7 +20,7 @@ const servers: Record<string, McpHttpServer> = {};
 
 beforeAll(async () => {
   [env, redis] = await Promise.all([startEnv(), startRedis()]);
-  store = redisStore({ url: redis.url, connectTimeoutMs: 1000, commandTimeoutMs: 500 });
+  store = redisStore({ url: redis.url, connectTimeoutMs: 5000, commandTimeoutMs: 5000 });
   servers.memory = await startMcpHttpServer(env.toolkit(), { token: TOKEN });
   servers.redis = await startMcpHttpServer(env.toolkit({ store }), { token: TOKEN });
 }, 60_000);

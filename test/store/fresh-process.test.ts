@@ -59,7 +59,7 @@ describe("a process started after Redis restarted empty repeats a change whose o
   it("the model's fresh request_id is not sent: the id is derived again and the service replays, one ad", {
     timeout: 60_000,
   }, async () => {
-    const store = redisStore({ url: redis.url, connectTimeoutMs: 1000, commandTimeoutMs: 500 });
+    const store = redisStore({ url: redis.url, connectTimeoutMs: 5000, commandTimeoutMs: 5000 });
     const first = createAdTools({
       apiKey: sim.keys.pro,
       baseUrl: sim.url,

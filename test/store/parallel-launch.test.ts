@@ -68,7 +68,7 @@ function kit(confirm: ReturnType<typeof approvingPerson>["confirm"], store?: AdS
 }
 
 function redisKit(confirm: ReturnType<typeof approvingPerson>["confirm"]): AdToolkit {
-  const store = redisStore({ url: redis.url, connectTimeoutMs: 1000, commandTimeoutMs: 500 });
+  const store = redisStore({ url: redis.url, connectTimeoutMs: 5000, commandTimeoutMs: 5000 });
   opened.push(store);
   return kit(confirm, store);
 }
@@ -109,7 +109,7 @@ describe("two identical ACTIVE pushes approved in parallel", () => {
     const tools = redisKit(person.confirm);
     expect((await tools.call("push-creative", push("Parallel then repeat"))).ok).toBe(true);
     const again = await tools.call("push-creative", push("Parallel then repeat"));
-    expect(again.ok).toBe(true);
+    expect(again, JSON.stringify(again)).toMatchObject({ ok: true });
     expect(person.shown).toHaveLength(2);
     expect(person.shown[1]!.previousLive?.adId).toBe(String(liveAds("Parallel then repeat")[0]!.ad_id));
     expect(liveAds("Parallel then repeat")).toHaveLength(2);

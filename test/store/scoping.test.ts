@@ -27,7 +27,7 @@ afterAll(async () => {
 
 /** A toolkit of one process on the shared Redis: its own client, its own store instance. */
 function kit(apiKey: string, sessionId: string) {
-  const store = redisStore({ url: redis.url, connectTimeoutMs: 1000, commandTimeoutMs: 500 });
+  const store = redisStore({ url: redis.url, connectTimeoutMs: 5000, commandTimeoutMs: 5000 });
   opened.push(store);
   return createAdTools({ apiKey, baseUrl: sim.url, store, sessionId, retry: { maxRetries: 0 } });
 }
