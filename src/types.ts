@@ -307,7 +307,10 @@ export interface AdToolsOptions {
   store?: AdStore | undefined;
   /** Receives the full Outcome of every call, for hosts that want the raw response. */
   onOutcome?: ((outcome: Outcome, toolCallId?: string) => void) | undefined;
-  /** undici dispatcher for the HTTP client (proxies, custom agents, tests). */
+  /**
+   * An undici dispatcher to send through (a proxy, an agent of your own). Without one, calls go
+   * through Node's own `http` / `https` with connections kept alive.
+   */
   dispatcher?: import("undici").Dispatcher | undefined;
   /**
    * OpenTelemetry (when `@opentelemetry/api` is installed and the application registered an SDK):

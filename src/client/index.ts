@@ -39,7 +39,7 @@ export interface ClientOptions {
    * process's memory. `redisStore()` from `adrails/redis` shares them across processes.
    */
   store?: AdStore;
-  /** undici dispatcher (proxies, custom agents). */
+  /** An undici dispatcher to send through (proxies, custom agents); default: Node's `http` / `https`. */
   dispatcher?: Dispatcher;
 }
 

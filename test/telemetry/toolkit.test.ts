@@ -112,12 +112,14 @@ describe("execute_tool spans", () => {
     const toolkit = kit({ rateLimit: { limit: 1, windowMs: 400 } });
     await toolkit.call("list-accounts", {});
     await toolkit.call("list-accounts", {});
-    const waits = tracing
+    const [first, second] = tracing
       .toolSpans("list-accounts")
-      .flatMap((span) => span.events.filter((e) => e.name === "adrails.wait"));
-    expect(waits).toHaveLength(1);
-    expect(waits[0]!.attributes?.["adrails.wait.reason"]).toBe("limiter");
-    expect(Number(waits[0]!.attributes?.["adrails.wait.ms"])).toBeGreaterThanOrEqual(200);
+      .map((span) => span.events.filter((e) => e.name === "adrails.wait"));
+    // The first call takes the free slot at once (a busy machine may still record a millisecond).
+    expect(first!.every((e) => Number(e.attributes?.["adrails.wait.ms"]) < 100)).toBe(true);
+    expect(second).toHaveLength(1);
+    expect(second![0]!.attributes?.["adrails.wait.reason"]).toBe("limiter");
+    expect(Number(second![0]!.attributes?.["adrails.wait.ms"])).toBeGreaterThanOrEqual(200);
   });
 
   it("a refusal is an error with the guard, and nothing was sent so there is no attempt", async () => {
