@@ -3,7 +3,8 @@
 // no OpenTelemetry SDK registered (adrails' spans are no-ops) and once with the SDK as an
 // application registers it for production: NodeTracerProvider.register() (the AsyncLocalStorage
 // context manager, the W3C propagator) with a BatchSpanProcessor; with --metrics, a MeterProvider
-// too. The exporter drops what it gets, so the figure is adrails' and the SDK's work, not a network's.
+// too. Calls use the default wire (Node's http, kept alive). The exporter drops what it gets, so
+// the figure is adrails' and the SDK's work, not a network's.
 //
 // The SDK is registered and unregistered between the two blocks of a pair (outside the timing),
 // the order alternates, and the headline is the median of the per-pair ratios of the blocks'
@@ -17,7 +18,6 @@ import { ExportResultCode } from "@opentelemetry/core";
 import { MeterProvider, MetricReader } from "@opentelemetry/sdk-metrics";
 import { BatchSpanProcessor, type ReadableSpan, type SpanExporter } from "@opentelemetry/sdk-trace-base";
 import { NodeTracerProvider } from "@opentelemetry/sdk-trace-node";
-import { Agent } from "undici";
 import { createAdTools } from "../src/toolkit.js";
 
 const ITERATIONS = Number(process.argv.slice(2).find((a) => !a.startsWith("--")) ?? 2000);
@@ -107,7 +107,6 @@ const toolkit = createAdTools({
   rateLimit: false,
   retry: { maxRetries: 0 },
   sessionId: "bench",
-  dispatcher: new Agent(),
 });
 const accounts = (await toolkit.call("list-accounts", {})) as { data: { accounts: { id: string }[] } };
 const accountId = accounts.data.accounts[0]!.id;
