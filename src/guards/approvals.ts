@@ -48,7 +48,15 @@ export function confirmationText(text: unknown, via: string, fingerprint: string
  * person's explicit no, as opposed to nobody answering (no channel, expired, failed).
  */
 export type Confirmation =
-  | { approved: true; text: string; via: string; key?: string; askedAt?: number }
+  | {
+      approved: true;
+      text: string;
+      via: string;
+      key?: string;
+      askedAt?: number;
+      /** The identical live ad the person was told of when asked, if any. */
+      toldOfLive?: string;
+    }
   | { approved: false; reason: string; declined?: boolean; via?: string };
 
 /**

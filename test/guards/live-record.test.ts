@@ -2,8 +2,9 @@ import { AIMessage } from "@langchain/core/messages";
 import { fakeModel } from "@langchain/core/testing";
 import { Command, MemorySaver } from "@langchain/langgraph";
 import { createAgent } from "langchain";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { type InterruptRequest, langchainTools } from "../../src/adapters/langchain.js";
+import { wentLiveSinceAsked } from "../../src/guards/approval/launch.js";
 import { createLiveLedger } from "../../src/guards/live-record.js";
 import { type Simulator, startSimulator } from "../../src/sim/index.js";
 import { type AdStore, memoryStore, StoreError } from "../../src/store/index.js";
@@ -180,5 +181,43 @@ describe("the live record", () => {
     expect(second.previousLive?.adId).toBe(String(ad!.ad_id));
     expect(second.message).toMatch(new RegExp(`^An identical ad already went live: ad ${ad!.ad_id}`));
     expect(second.toolCallId).toBe("g2");
+  });
+});
+
+describe("an ad that went live in the millisecond of the ask", () => {
+  const call = (fingerprint: string) => ({
+    body: { account_id: "act_1" },
+    change: fingerprint,
+    log: [],
+    notes: [],
+  });
+  const live = (adId: string) => ({ kind: "success", data: { ad_id: adId, status: "ACTIVE" } }) as never;
+  const push = { name: "push-creative" };
+
+  it("goes on when it is the ad the person was told of, and is refused when it is another", async () => {
+    const ledger = createLiveLedger(memoryStore(), "adk_same_ms");
+    const at = Date.now() + 60_000;
+    // Recorded at `at` exactly, the ask's own millisecond.
+    vi.useFakeTimers({ toFake: ["Date"], now: at });
+    try {
+      await ledger.note(
+        { def: push, body: { account_id: "act_1", status: "ACTIVE" }, change: "fp", log: [] },
+        live("111"),
+      );
+      expect(await wentLiveSinceAsked(ledger, call("fp"), at, "111")).toBeUndefined();
+      await ledger.note(
+        { def: push, body: { account_id: "act_1", status: "ACTIVE" }, change: "fp", log: [] },
+        live("222"),
+      );
+      const refused = await wentLiveSinceAsked(ledger, call("fp"), at, "111");
+      expect(refused).toMatchObject({ ok: false, blocked: "hard-confirmation" });
+      expect((refused as { error: string }).error).toMatch(/ad 222/);
+      // Told of nothing: an ad recorded in the ask's millisecond counts as after it.
+      expect(await wentLiveSinceAsked(ledger, call("fp"), at)).toMatchObject({
+        blocked: "hard-confirmation",
+      });
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

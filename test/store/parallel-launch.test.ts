@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { type Simulator, startSimulator } from "../../src/sim/index.js";
 import type { AdStore } from "../../src/store/index.js";
 import { redisStore } from "../../src/store/redis.js";
@@ -113,6 +113,22 @@ describe("two identical ACTIVE pushes approved in parallel", () => {
     expect(person.shown).toHaveLength(2);
     expect(person.shown[1]!.previousLive?.adId).toBe(String(liveAds("Parallel then repeat")[0]!.ad_id));
     expect(liveAds("Parallel then repeat")).toHaveLength(2);
+  });
+
+  it("a repeat asked in the very millisecond the first went live: the form named it, so it goes on", async () => {
+    // Date.now() stands still, as it does when the store answers within a millisecond.
+    vi.useFakeTimers({ toFake: ["Date"], now: Date.now() });
+    try {
+      const person = approvingPerson();
+      const tools = kit(person.confirm);
+      expect((await tools.call("push-creative", push("Same millisecond"))).ok).toBe(true);
+      const again = await tools.call("push-creative", push("Same millisecond"));
+      expect(again, JSON.stringify(again)).toMatchObject({ ok: true });
+      expect(person.shown[1]!.previousLive?.adId).toBe(String(liveAds("Same millisecond")[0]!.ad_id));
+      expect(liveAds("Same millisecond")).toHaveLength(2);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it("answers handed in, both given before either ad went live: one ACTIVE ad (memory and Redis)", async () => {

@@ -60,15 +60,19 @@ export function launchBusy(notes: string[]): ToolResult {
 
 /**
  * Refuses an approved ACTIVE push when an identical ad went live after the person was asked: their
- * answer was given without knowing it exists. Undefined when the push may go on.
+ * answer was given without knowing it exists. `toldOf` is the live ad the person's form named, if
+ * any. Undefined when the push may go on.
  */
 export async function wentLiveSinceAsked(
   live: LiveLedger | undefined,
   call: { body: Record<string, unknown>; change: string; log: DecisionLog; notes: string[] },
   askedAt: number,
+  toldOf?: string,
 ): Promise<ToolResult | undefined> {
   const previous = await live?.since(call.body.account_id, call.change, askedAt);
-  if (previous === undefined) return undefined;
+  // Times are in whole milliseconds: an ad recorded live in the millisecond of the ask counts as
+  // after it, unless it is the very ad the person was told of.
+  if (previous === undefined || previous.adId === toldOf) return undefined;
   const when = new Date(previous.at).toISOString().replace(/\.\d{3}Z$/, "Z");
   decide(call.log, "hard-confirmation", "refuse", `identical ad ${previous.adId} went live after the ask`);
   return blocked(

@@ -65,7 +65,7 @@ export async function confirmStep(p: PipelineState, call: Call): Promise<ToolRes
       if (CONFIRM_FIELD in def.input.shape) call.body = { ...call.body, [CONFIRM_FIELD]: confirmation.text };
       call.approvalKey = confirmation.key;
       if (isPush && confirmation.askedAt !== undefined) {
-        const late = await wentLiveSinceAsked(p.o.live, call, confirmation.askedAt);
+        const late = await wentLiveSinceAsked(p.o.live, call, confirmation.askedAt, confirmation.toldOfLive);
         if (late) return late;
       }
       decide(log, "hard-confirmation", "allow", `approved by a person via ${confirmation.via}`);
@@ -125,7 +125,13 @@ async function confirm(p: PipelineState, call: Call): Promise<Confirmation> {
   const asked = await askChannel(p.o.confirm, shown, context.signal);
   if ("none" in asked) return { approved: false, reason: asked.none };
   const channel = typeof asked.decision.channel === "string" ? asked.decision.channel : "confirm";
-  return redeemAnswer(answerRequest(request, asked.decision, channel, p.o.approvalSecret), target, redeem);
+  const redeemed = await redeemAnswer(
+    answerRequest(request, asked.decision, channel, p.o.approvalSecret),
+    target,
+    redeem,
+  );
+  const told = shown.previousLive?.adId;
+  return redeemed.approved && told !== undefined ? { ...redeemed, toldOfLive: told } : redeemed;
 }
 
 /** A person's answer that does not bind to this call, as a confirmation that did not happen. */
