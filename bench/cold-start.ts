@@ -165,3 +165,8 @@ console.log(`  ratio adrails/everything: ${ratio(called(runs.adrails), called(ru
 console.log(
   `adrails call list-accounts, spawn to exit: ${spread(runs.call)}; node -e 0: ${spread(runs.bare)}`,
 );
+// The same pairs: a CLI command against server-everything's start to its tools/list answer.
+const callRatios = pairRatios(runs.call, listed(runs.everything));
+console.log(
+  `  ratio to server-everything's tools/list: ${ratio(runs.call, listed(runs.everything))} (per pair ${Math.min(...callRatios).toFixed(2)}-${Math.max(...callRatios).toFixed(2)})`,
+);

@@ -1,7 +1,14 @@
 import { EventEmitter } from "node:events";
-import * as http from "node:http";
-import * as https from "node:https";
+import type * as Http from "node:http";
+import type * as Https from "node:https";
+import { createRequire } from "node:module";
 import type { Dispatcher } from "undici";
+
+// Required, not imported: on Node 22 and 24 an ESM import of `node:http` reads every export,
+// which loads Node's own undici and http2 (23 ms and more of a CLI command's start).
+const require = createRequire(import.meta.url);
+const http = require("node:http") as typeof Http;
+const https = require("node:https") as typeof Https;
 
 export type Headers = Record<string, string | string[] | undefined>;
 
@@ -72,7 +79,7 @@ function failure(error: unknown, options: PostOptions, timedOut: boolean): Attem
 // Node's own client, kept alive between calls like a browser's. Importing undici took 190-210 ms
 // of a CLI command's 520 ms start; `node:http` is part of Node, and a call through it cost 86 µs
 // of this process's time against undici's 181 µs (bench: 3,000 POSTs to a loopback server).
-let agents: { http: http.Agent; https: https.Agent } | undefined;
+let agents: { http: Http.Agent; https: Https.Agent } | undefined;
 
 interface Endpoint {
   secure: boolean;
@@ -102,7 +109,7 @@ function endpointOf(origin: string): Endpoint {
 function viaNode(target: Target, body: string, options: PostOptions): Promise<Attempt> {
   return new Promise((resolve) => {
     let settled = false;
-    let request: http.ClientRequest | undefined;
+    let request: Http.ClientRequest | undefined;
     const watching = watch(options, () => request?.destroy());
     const settle = (attempt: Attempt) => {
       if (settled) return;
