@@ -1,5 +1,4 @@
 import { randomBytes } from "node:crypto";
-import { createServer } from "node:http";
 import type { Inbox } from "../../inbox/inbox.js";
 import { EXIT, type ExitCode } from "../exit-codes.js";
 import type { CommandContext } from "../main.js";
@@ -84,6 +83,9 @@ export async function runInbox(ctx: CommandContext, opts: InboxOptions): Promise
       .filter((name) => name !== ""),
   ];
   const handler = createInboxHandler(inbox, { token, allowedHosts });
+  // Loaded here: `adrails call` imports this file, and on Node 22 and 24 importing node:http
+  // loads Node's own undici too.
+  const { createServer } = await import("node:http");
   const server = createServer(handler);
   await new Promise<void>((resolve, reject) => {
     server.once("error", (error: NodeJS.ErrnoException) =>
