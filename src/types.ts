@@ -105,7 +105,10 @@ export interface ApprovalAnswer {
   request: Pick<
     ConfirmRequest,
     "id" | "tool" | "callId" | "fingerprint" | "account" | "askedAt" | "expiresAt"
-  >;
+  > & {
+    /** The identical live ad the person's form named (`previousLive.adId`), when it named one. */
+    toldOfLive?: string;
+  };
   approved: boolean;
   /** Approved: the person's sentence, sent as `hard_confirm_text`. */
   text?: string;

@@ -131,6 +131,43 @@ describe("two identical ACTIVE pushes approved in parallel", () => {
     }
   });
 
+  it("the same through a framework's answer: it carries the ad the form named, signed with the rest", async () => {
+    vi.useFakeTimers({ toFake: ["Date"], now: Date.now() });
+    try {
+      const tools = createAdTools({
+        apiKey: sim.keys.pro,
+        baseUrl: sim.url,
+        sessionId: "parallel-thread",
+        retry: { maxRetries: 0 },
+        rateLimit: false,
+        approvalSecret: "a-secret-of-this-test",
+        confirm: approvingPerson().confirm,
+      });
+      const input = push("Same millisecond, handed in");
+      expect((await tools.call("push-creative", input)).ok).toBe(true);
+      const [first] = liveAds("Same millisecond, handed in");
+      const tool = tools.get("push-creative")!;
+      const request = (await tool.ask(input, { toolCallId: "call-2" }))!;
+      expect(request.previousLive?.adId).toBe(String(first!.ad_id));
+      const answer = tool.answer(request, { approved: true, text: "" }, "test-host");
+      expect(answer.request.toldOfLive).toBe(String(first!.ad_id));
+      // Edited where it was kept: the signature no longer holds, nothing is sent.
+      const edited = { ...answer, request: { ...answer.request, toldOfLive: "another-ad" } };
+      expect(
+        await tools.call("push-creative", input, { toolCallId: "call-2", answer: edited }),
+      ).toMatchObject({
+        ok: false,
+        blocked: "hard-confirmation",
+        error: expect.stringMatching(/signature/),
+      });
+      const again = await tools.call("push-creative", input, { toolCallId: "call-2", answer });
+      expect(again, JSON.stringify(again)).toMatchObject({ ok: true });
+      expect(liveAds("Same millisecond, handed in")).toHaveLength(2);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it("answers handed in, both given before either ad went live: one ACTIVE ad (memory and Redis)", async () => {
     for (const tools of [kit(approvingPerson().confirm), redisKit(approvingPerson().confirm)]) {
       const headline = `Handed in ${Math.random()}`;

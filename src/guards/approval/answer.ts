@@ -14,6 +14,10 @@ export function answerRequest(
   secret?: string,
 ): ApprovalAnswer {
   const { id, tool, callId, fingerprint, account, askedAt, expiresAt } = request;
+  // What the person was told of a live identical ad goes with their answer: an ad that went live
+  // in the very millisecond of the ask then still counts as known when it is that ad.
+  const seen = request as { previousLive?: { adId?: unknown }; toldOfLive?: unknown };
+  const toldOfLive = seen.previousLive?.adId ?? seen.toldOfLive;
   const answer: ApprovalAnswer = {
     request: {
       id,
@@ -23,6 +27,7 @@ export function answerRequest(
       ...(account === undefined ? {} : { account }),
       askedAt,
       expiresAt,
+      ...(typeof toldOfLive === "string" ? { toldOfLive } : {}),
     },
     approved: decision.approved === true,
     channel,
@@ -73,7 +78,8 @@ function isAnswer(value: unknown): value is ApprovalAnswer {
     typeof r.askedAt === "number" &&
     typeof r.expiresAt === "number" &&
     optionalString(r.callId) &&
-    optionalString(r.account)
+    optionalString(r.account) &&
+    optionalString(r.toldOfLive)
   );
 }
 
@@ -93,6 +99,8 @@ function signature(answer: ApprovalAnswer, secret: string): string {
     answer.reason ?? null,
     answer.channel,
     answer.at,
+    // Only when present, so answers signed without it still verify.
+    ...(r.toldOfLive === undefined ? [] : [r.toldOfLive]),
   ];
   return createHmac("sha256", secret).update(JSON.stringify(content)).digest("base64url");
 }

@@ -106,6 +106,7 @@ async function redeem(answer: ApprovalAnswer, call: RedeemedCall, o: RedeemOptio
     via,
     key: request.id,
     askedAt: request.askedAt,
+    ...(request.toldOfLive === undefined ? {} : { toldOfLive: request.toldOfLive }),
   };
 }
 

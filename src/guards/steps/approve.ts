@@ -125,13 +125,8 @@ async function confirm(p: PipelineState, call: Call): Promise<Confirmation> {
   const asked = await askChannel(p.o.confirm, shown, context.signal);
   if ("none" in asked) return { approved: false, reason: asked.none };
   const channel = typeof asked.decision.channel === "string" ? asked.decision.channel : "confirm";
-  const redeemed = await redeemAnswer(
-    answerRequest(request, asked.decision, channel, p.o.approvalSecret),
-    target,
-    redeem,
-  );
-  const told = shown.previousLive?.adId;
-  return redeemed.approved && told !== undefined ? { ...redeemed, toldOfLive: told } : redeemed;
+  // The answer is to the request as the person saw it (with any live identical ad named).
+  return redeemAnswer(answerRequest(shown, asked.decision, channel, p.o.approvalSecret), target, redeem);
 }
 
 /** A person's answer that does not bind to this call, as a confirmation that did not happen. */
