@@ -21,12 +21,14 @@ export async function asksPerson(
 ): Promise<boolean> {
   const request = adTool.confirmationRequest(input);
   if (!request) return false;
-  asks.asked(askKey(options.toolCallId, request.fingerprint));
+  const key = askKey(options.toolCallId, request.fingerprint);
+  asks.asked(key);
   if (!resumes(options.messages ?? [], options.toolCallId)) {
     // An ask that cannot be recorded is still shown: the person is asked either way.
-    await adTool
+    const shown = await adTool
       .ask(input, { toolCallId: options.toolCallId, sessionId: approvalScope(options.toolCallId) })
       .catch(() => null);
+    asks.told(key, shown?.previousLive);
   }
   return true;
 }
@@ -51,14 +53,18 @@ export function answerFrom(
   if (fingerprint === undefined) return undefined;
   const response = findApprovalResponse(options.messages, toolCallId);
   if (!response) return undefined;
-  const askedAt = asks.take(askKey(toolCallId, fingerprint));
+  const key = askKey(toolCallId, fingerprint);
+  const previousLive = asks.toldOf(key);
+  const askedAt = asks.take(key);
   const request = adTool.confirmationRequest(input, {
     toolCallId,
     sessionId: approvalScope(toolCallId),
     ...(askedAt === undefined ? {} : { askedAt }),
   });
   if (!request) return undefined;
-  return adTool.answer(request, { approved: true, text: response.reason ?? "" }, VIA);
+  // Answered as the person saw it: with the live identical ad their form named, if any.
+  const seen = previousLive === undefined ? request : { ...request, previousLive };
+  return adTool.answer(seen, { approved: true, text: response.reason ?? "" }, VIA);
 }
 
 const VIA = "ai-sdk";

@@ -1,6 +1,6 @@
 import type { PendingConfirmation } from "../guards/approval/index.js";
 import { createAdTools } from "../toolkit.js";
-import type { AdToolkit, AdToolsOptions, ToolResult } from "../types.js";
+import type { AdToolkit, AdToolsOptions, PreviousLive, ToolResult } from "../types.js";
 
 // Framework-neutral helpers shared by the adapters. Nothing here imports a framework.
 // The approval model reaches the adapters only through here: they translate their framework's
@@ -60,23 +60,35 @@ export interface AskLog {
   /** When `key` was first asked, kept. */
   peek(key: string): number | undefined;
   take(key: string): number | undefined;
+  /** Records the live identical ad the first form for `key` named, if any (kept until `take`). */
+  told(key: string, previousLive: PreviousLive | undefined): void;
+  /** What `told` recorded for `key`. */
+  toldOf(key: string): PreviousLive | undefined;
 }
 
 export function createAskLog(maxEntries = 10_000): AskLog {
-  const askedAt = new Map<string, number>();
+  const asks = new Map<string, { at: number; told?: boolean; previousLive?: PreviousLive }>();
   return {
     asked(key) {
-      if (askedAt.has(key)) return;
-      askedAt.set(key, Date.now());
+      if (asks.has(key)) return;
+      asks.set(key, { at: Date.now() });
       // Maps iterate in insertion order, so the first key is the oldest ask.
-      if (askedAt.size > maxEntries) askedAt.delete(askedAt.keys().next().value!);
+      if (asks.size > maxEntries) asks.delete(asks.keys().next().value!);
     },
-    peek: (key) => askedAt.get(key),
+    peek: (key) => asks.get(key)?.at,
     take(key) {
-      const at = askedAt.get(key);
-      askedAt.delete(key);
+      const at = asks.get(key)?.at;
+      asks.delete(key);
       return at;
     },
+    told(key, previousLive) {
+      const ask = asks.get(key);
+      // Only the first showing counts: a later one may name an ad the person never saw.
+      if (!ask || ask.told) return;
+      ask.told = true;
+      if (previousLive) ask.previousLive = previousLive;
+    },
+    toldOf: (key) => asks.get(key)?.previousLive,
   };
 }
 

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { aiSdkToolApproval, aiSdkTools } from "../../src/adapters/ai-sdk.js";
 import { added, approvalRound, major } from "./ai-sdk-driver.js";
 import {
@@ -40,6 +40,49 @@ describe.each(["ai6", "ai7"] as const)("%s native approval answers", (which) => 
     expect(env.sim.control.ads().map((a) => [a.status, a.hard_confirm_text])).toEqual([
       ["ACTIVE", "Yes, Dana"],
     ]);
+  });
+
+  it("a repeat approved in the very millisecond the first went live goes on: its answer names that ad", async () => {
+    // Date.now() stands still, as when a fast loop asks within the millisecond the first ad went live.
+    vi.useFakeTimers({ toFake: ["Date"], now: Date.now() });
+    try {
+      const { generateText, stepCountIs, Mock } = major(which);
+      const model = new Mock({
+        doGenerate: [
+          callsResponse([activePush("c1")]),
+          callsResponse([activePush("c2")]),
+          textResponse("done"),
+        ],
+      });
+      const tools = aiSdkTools(env.toolkit({ approvalSecret: "test-secret-of-this-fleet" }), {
+        approval: "native",
+      });
+      const options = (messages: unknown[]) => ({
+        model,
+        tools,
+        messages,
+        stopWhen: stepCountIs(5),
+        ...approvalFor(tools),
+      });
+      const messages: unknown[] = [{ role: "user", content: "Launch the summer ad now." }];
+      const approveAll = (result: { content: { type: string; approvalId?: string }[] }) => ({
+        role: "tool",
+        content: result.content
+          .filter((p) => p.type === "tool-approval-request")
+          .map((p) => ({ type: "tool-approval-response", approvalId: p.approvalId, approved: true })),
+      });
+      for (let round = 0; round < 3; round++) {
+        const result = await generateText(options(messages));
+        messages.push(...added(which, result));
+        if (!result.content.some((p: { type: string }) => p.type === "tool-approval-request")) break;
+        messages.push(approveAll(result));
+      }
+      const live = env.sim.control.ads().filter((ad) => ad.status === "ACTIVE");
+      expect(live).toHaveLength(2);
+      expect(pushes()).toHaveLength(2);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it("a call whose payload was edited in the conversation after the person was asked never goes live", async () => {
