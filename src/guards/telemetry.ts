@@ -243,7 +243,8 @@ export async function withTraceContext<T>(meta: unknown, fn: () => Promise<T>): 
   if (meta === null || typeof meta !== "object") return fn();
   const carrier = meta as Record<string, unknown>;
   if (typeof carrier.traceparent !== "string") return fn();
-  const otel = otelApi() ?? (await loadOtel());
+  const known = otelApi();
+  const otel = known === undefined ? await loadOtel() : known;
   if (!otel) return fn();
   const active = otel.context.active();
   let extracted = otel.propagation.extract(active, carrier, {

@@ -23,3 +23,19 @@ describe("without @opentelemetry/api", () => {
     });
   });
 });
+
+describe("with @opentelemetry/api installed and nothing registered", () => {
+  it("calls do not load the API; an SDK registered later is traced from the next call", () => {
+    const out = execFileSync(process.execPath, ["--import", "tsx", join(CHILD, "late-sdk.child.ts")], {
+      cwd: ROOT,
+      encoding: "utf8",
+      timeout: 60_000,
+    });
+    expect(JSON.parse(out.trim().split("\n").at(-1)!)).toEqual({
+      before: false,
+      afterUntraced: false,
+      answered: [true, true],
+      spans: ["POST /api/mcp/list-accounts", "execute_tool list-accounts"],
+    });
+  });
+});
