@@ -3,7 +3,7 @@ import { type Simulator, startSimulator } from "../../src/sim/index.js";
 import type { AdStore } from "../../src/store/index.js";
 import { redisStore } from "../../src/store/redis.js";
 import { createAdTools } from "../../src/toolkit.js";
-import type { AdToolkit, ConfirmRequest, ToolResult } from "../../src/types.js";
+import type { AdToolkit, AdToolsOptions, ConfirmRequest, ToolResult } from "../../src/types.js";
 import { startRedis, type TestRedis } from "../support/redis.js";
 
 // Issue 21: two identical ACTIVE pushes in flight at once (a host or model repeating a call), the
@@ -55,7 +55,11 @@ function approvingPerson() {
   return { shown, confirm };
 }
 
-function kit(confirm: ReturnType<typeof approvingPerson>["confirm"], store?: AdStore): AdToolkit {
+function kit(
+  confirm: ReturnType<typeof approvingPerson>["confirm"],
+  store?: AdStore,
+  extra: Partial<AdToolsOptions> = {},
+): AdToolkit {
   return createAdTools({
     apiKey: sim.keys.pro,
     baseUrl: sim.url,
@@ -64,6 +68,7 @@ function kit(confirm: ReturnType<typeof approvingPerson>["confirm"], store?: AdS
     rateLimit: false,
     confirm,
     ...(store ? { store } : {}),
+    ...extra,
   });
 }
 
@@ -134,15 +139,7 @@ describe("two identical ACTIVE pushes approved in parallel", () => {
   it("the same through a framework's answer: it carries the ad the form named, signed with the rest", async () => {
     vi.useFakeTimers({ toFake: ["Date"], now: Date.now() });
     try {
-      const tools = createAdTools({
-        apiKey: sim.keys.pro,
-        baseUrl: sim.url,
-        sessionId: "parallel-thread",
-        retry: { maxRetries: 0 },
-        rateLimit: false,
-        approvalSecret: "a-secret-of-this-test",
-        confirm: approvingPerson().confirm,
-      });
+      const tools = kit(approvingPerson().confirm, undefined, { approvalSecret: "a-secret-of-this-test" });
       const input = push("Same millisecond, handed in");
       expect((await tools.call("push-creative", input)).ok).toBe(true);
       const [first] = liveAds("Same millisecond, handed in");
