@@ -8,17 +8,18 @@
 //
 // Offline against the in-process simulator with a scripted model by default; set OPENAI_API_KEY
 // for a real model, and ADRAILS_BASE_URL + ADRAILS_API_KEY for the real service.
-import { createOpenAI } from "@ai-sdk/openai";
+
+import { createAdTools, type ToolResult } from "adrails";
+import { aiSdkTools } from "adrails/ai-sdk";
 import { generateText, type LanguageModel, type ModelMessage, stepCountIs } from "ai";
 import { MockLanguageModelV3 } from "ai/test";
-import { aiSdkTools } from "../src/adapters/ai-sdk.js"; // in your app: "adrails/ai-sdk"
-import { createAdTools, type ToolResult } from "../src/index.js"; // in your app: "adrails"
 import {
   askPerson,
   bestAdset,
   connect,
   type ExampleOptions,
   mockUsage,
+  openaiModel,
   parseJson,
   runIfMain,
   toolResultsIn,
@@ -52,7 +53,7 @@ export async function main(options: ExampleOptions = {}): Promise<GenerateTextEx
   try {
     const toolkit = createAdTools({ apiKey: service.apiKey, baseUrl: service.baseUrl });
     const tools = aiSdkTools(toolkit, { approval: "native" });
-    const model = env.OPENAI_API_KEY ? realModel(env) : scriptedModel();
+    const model = env.OPENAI_API_KEY ? await openaiModel(env) : scriptedModel();
 
     const messages: ModelMessage[] = [{ role: "user", content: USER }];
     const toolCalls: string[] = [];
@@ -129,10 +130,6 @@ export async function main(options: ExampleOptions = {}): Promise<GenerateTextEx
   } finally {
     await service.close();
   }
-}
-
-function realModel(env: NodeJS.ProcessEnv): LanguageModel {
-  return createOpenAI({ apiKey: env.OPENAI_API_KEY })(env.ADRAILS_EXAMPLE_MODEL ?? "gpt-4o-mini");
 }
 
 /** Plays the agent without a model: each turn reads the tool results so far and picks the next call. */

@@ -11,7 +11,9 @@
 //
 // Offline against the in-process simulator with a scripted model by default; set OPENAI_API_KEY
 // for a real model, and ADRAILS_BASE_URL + ADRAILS_API_KEY for the real service.
-import { createOpenAI } from "@ai-sdk/openai";
+
+import { type AdToolkit, createAdTools, type ToolResult } from "adrails";
+import { aiSdkTools } from "adrails/ai-sdk";
 import {
   convertToModelMessages,
   type LanguageModel,
@@ -23,14 +25,13 @@ import {
   type UIMessageChunk,
 } from "ai";
 import { MockLanguageModelV3 } from "ai/test";
-import { aiSdkTools } from "../src/adapters/ai-sdk.js"; // in your app: "adrails/ai-sdk"
-import { type AdToolkit, createAdTools, type ToolResult } from "../src/index.js"; // in your app: "adrails"
 import {
   askPerson,
   bestAdset,
   connect,
   type ExampleOptions,
   mockUsage,
+  openaiModel,
   runIfMain,
   toolResultsIn,
 } from "./shared.js";
@@ -72,7 +73,7 @@ let configured: RouteHandler | undefined;
  * ADRAILS_API_KEY (+ ADRAILS_BASE_URL) for the service, OPENAI_API_KEY for the model.
  */
 export async function POST(req: Request): Promise<Response> {
-  configured ??= createChatRoute({ toolkit: createAdTools(), model: pickModel(process.env) });
+  configured ??= createChatRoute({ toolkit: createAdTools(), model: await pickModel(process.env) });
   return configured(req);
 }
 
@@ -99,7 +100,7 @@ export async function main(options: ExampleOptions = {}): Promise<ChatRouteExamp
   const service = await connect(env);
   try {
     const toolkit = createAdTools({ apiKey: service.apiKey, baseUrl: service.baseUrl });
-    const route = createChatRoute({ toolkit, model: pickModel(env) });
+    const route = createChatRoute({ toolkit, model: await pickModel(env) });
     const user: UIMessage = {
       id: "msg_user_1",
       role: "user",
@@ -227,10 +228,8 @@ function toolParts(message: UIMessage): { tool: string; state: string }[] {
     .map((p) => ({ tool: p.type.slice("tool-".length), state: String((p as { state?: string }).state) }));
 }
 
-function pickModel(env: NodeJS.ProcessEnv): LanguageModel {
-  if (env.OPENAI_API_KEY) {
-    return createOpenAI({ apiKey: env.OPENAI_API_KEY })(env.ADRAILS_EXAMPLE_MODEL ?? "gpt-4o-mini");
-  }
+async function pickModel(env: NodeJS.ProcessEnv): Promise<LanguageModel> {
+  if (env.OPENAI_API_KEY) return openaiModel(env);
   return scriptedModel();
 }
 

@@ -13,9 +13,9 @@
 import { AIMessage, type BaseMessage, ToolMessage } from "@langchain/core/messages";
 import { fakeModel } from "@langchain/core/testing";
 import { Command, MemorySaver } from "@langchain/langgraph";
+import { createAdTools, type ToolResult } from "adrails";
+import { type InterruptDecision, type InterruptRequest, langchainTools } from "adrails/langchain";
 import { createAgent, initChatModel } from "langchain";
-import { type InterruptDecision, type InterruptRequest, langchainTools } from "../src/adapters/langchain.js"; // in your app: "adrails/langchain"
-import { createAdTools, type ToolResult } from "../src/index.js"; // in your app: "adrails"
 import { askPerson, bestAdset, connect, type ExampleOptions, parseJson, runIfMain } from "./shared.js";
 
 const SYSTEM = `You manage ads through guarded tools. List the accounts, read the first account's results per

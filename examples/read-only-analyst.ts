@@ -6,12 +6,12 @@
 //
 // Offline against the in-process simulator with a scripted model by default; set OPENAI_API_KEY
 // for a real model, and ADRAILS_BASE_URL + ADRAILS_API_KEY for the real service.
-import { createOpenAI } from "@ai-sdk/openai";
+
+import { catalog, createAdTools, type ToolResult } from "adrails";
+import { aiSdkTools } from "adrails/ai-sdk";
 import { generateText, type LanguageModel, stepCountIs } from "ai";
 import { MockLanguageModelV3 } from "ai/test";
-import { aiSdkTools } from "../src/adapters/ai-sdk.js"; // in your app: "adrails/ai-sdk"
-import { catalog, createAdTools, type ToolResult } from "../src/index.js"; // in your app: "adrails"
-import { connect, type ExampleOptions, mockUsage, runIfMain, toolResultsIn } from "./shared.js";
+import { connect, type ExampleOptions, mockUsage, openaiModel, runIfMain, toolResultsIn } from "./shared.js";
 
 const SYSTEM = `You are a read-only ad analyst. Use the first ad account. Read its campaign results for the
 last 30 days, what its winning ads share, and which ads are fatigued, then write a short report with
@@ -51,9 +51,7 @@ export async function main(options: ExampleOptions = {}): Promise<ReadOnlyExampl
     );
 
     const result = await generateText({
-      model: env.OPENAI_API_KEY
-        ? createOpenAI({ apiKey: env.OPENAI_API_KEY })(env.ADRAILS_EXAMPLE_MODEL ?? "gpt-4o-mini")
-        : scriptedModel(),
+      model: env.OPENAI_API_KEY ? await openaiModel(env) : scriptedModel(),
       system: SYSTEM,
       prompt: "How is my account doing, and what should I change?",
       tools,

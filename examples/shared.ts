@@ -1,10 +1,12 @@
 // Helpers the examples share: where the service is, how a person answers, and how an example runs.
-// In your own app you would import from "adrails" and "adrails/sim"; the examples import the
-// sources so they run from a checkout without a build.
+// The examples import adrails by its package name, as your app would: installed, they run with
+// `npx tsx node_modules/adrails/examples/<name>.ts`; in a checkout, after `npm run build`, the
+// package resolves itself by name (its "exports").
 import { realpathSync } from "node:fs";
 import { createInterface } from "node:readline";
 import { fileURLToPath } from "node:url";
-import { type Simulator, startSimulator } from "../src/sim/index.js";
+import { type Simulator, startSimulator } from "adrails/sim";
+import type { LanguageModel } from "ai";
 
 /** What every example's main() accepts. Tests pass `env: {}` to stay offline and scripted. */
 export interface ExampleOptions {
@@ -130,4 +132,18 @@ export function runIfMain(moduleUrl: string, main: () => Promise<unknown>): void
       process.exitCode = 1;
     },
   );
+}
+
+/**
+ * OpenAI's model for the AI SDK examples, when OPENAI_API_KEY is set. `@ai-sdk/openai` is loaded
+ * only then, so the offline examples need nothing but `ai`.
+ */
+export async function openaiModel(env: NodeJS.ProcessEnv): Promise<LanguageModel> {
+  let provider: typeof import("@ai-sdk/openai");
+  try {
+    provider = await import("@ai-sdk/openai");
+  } catch {
+    throw new Error("With OPENAI_API_KEY set this example needs @ai-sdk/openai: npm install @ai-sdk/openai");
+  }
+  return provider.createOpenAI({ apiKey: env.OPENAI_API_KEY })(env.ADRAILS_EXAMPLE_MODEL ?? "gpt-4o-mini");
 }
