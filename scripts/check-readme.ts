@@ -1,69 +1,116 @@
-// Typechecks the README's TypeScript snippets as they stand: every ```ts block of README.md is
-// written to a file of its own and compiled against the sources, with each package.json export
-// ("adrails", "adrails/ai-sdk", ...) mapped to its source file. Placeholders a snippet leaves to
-// the reader (a running simulator) are declared in PRELUDE. A snippet whose first line starts with
-// `// ai@7` is compiled with `ai` being ai@7 (the `ai7` dev alias), the others with ai@6.
-// Run: npx tsx scripts/check-readme.ts (part of .ci/run as `npm run check:readme`).
+// Checks the blocks of README.md and docs/*.md as a package user copies them. Run after
+// `npm run build`: npm run check:readme (part of .ci/run).
+//
+// ```ts blocks: each is written to a module of its own and typechecked twice, with every
+// package.json export ("adrails", "adrails/ai-sdk", ...) mapped: against the sources under the
+// project's settings, and against the published types in dist/ under the settings a new user gets
+// from `tsc --init` (TypeScript 7's defaults), in a folder whose package.json says
+// "type": "module", as the README asks. Nothing is declared for a block: it compiles as written. A
+// block whose first line starts with `// ai@7` is compiled with `ai` being ai@7 (the `ai7` alias).
+//
+// ```sh run blocks (the info string `sh run`, visible in the Markdown source) are run with
+// `bash -euo pipefail` in an empty folder where adrails is installed (node_modules/adrails is this
+// checkout, `npx adrails` its CLI) and the frameworks resolve as in this project. Write them as a
+// user types them: `npx adrails ...`, keyless (`--sim`), or reading ADRAILS_API_KEY,
+// ADRAILS_BASE_URL and ACCOUNT_ID from the environment, which the checker points at a simulator
+// it starts (so they are only runnable as the docs state when the reader sets those). A block
+// must finish within 2 minutes, and a serving command (`adrails mcp`, `sim`, `inbox`, `login`)
+// never belongs in one. FIXTURES are the files such a block reads as its user's own input.
+//
+// Any failure is printed as `<file>:<line>: <what>` and the script exits 1.
 import { spawnSync } from "node:child_process";
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import {
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from "node:fs";
 import { createRequire } from "node:module";
+import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
+import { fileURLToPath, pathToFileURL } from "node:url";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
-const PRELUDE = `// Placeholders the README's snippets use. A helper of the user's own (askPerson, a
-// conversation id) is declared in the snippet that uses it, so it compiles as copied.
-declare const sim: import("adrails/sim").Simulator;
-`;
+const FILES = [
+  "README.md",
+  ...readdirSync(join(root, "docs"))
+    .filter((name) => name.endsWith(".md"))
+    .sort()
+    .map((name) => `docs/${name}`),
+];
+/** The user's own input files that `sh run` blocks read. */
+const FIXTURES: Record<string, string> = {
+  "matrix.json": `${JSON.stringify({ angles: ["price", "speed"], hooks: ["question"] }, null, 2)}\n`,
+};
 
-const readme = readFileSync(join(root, "README.md"), "utf8").split("\n");
-const snippets: { line: number; code: string; ai7: boolean }[] = [];
-for (let i = 0; i < readme.length; i++) {
-  // Blocks inside list items are indented; their code is taken without that indent.
-  const fence = /^(\s*)```(ts|typescript)\s*$/.exec(readme[i]!);
-  if (!fence) continue;
-  const indent = fence[1]!;
-  const start = i + 1;
-  let end = start;
-  while (end < readme.length && !readme[end]!.trimStart().startsWith("```")) end++;
-  const lines = readme
-    .slice(start, end)
-    .map((line) => (line.startsWith(indent) ? line.slice(indent.length) : line));
-  snippets.push({ line: start + 1, code: lines.join("\n"), ai7: lines[0]!.startsWith("// ai@7") });
-  i = end;
+interface Block {
+  file: string;
+  /** 1-based line of the block's first code line in its file. */
+  line: number;
+  code: string;
+  ai7: boolean;
+}
+const tsBlocks: Block[] = [];
+const shBlocks: Block[] = [];
+const problems: string[] = [];
+
+for (const file of FILES) {
+  const lines = readFileSync(join(root, file), "utf8").split("\n");
+  for (let i = 0; i < lines.length; i++) {
+    // Blocks inside list items are indented; their code is taken without that indent.
+    const fence = /^(\s*)```([\w-]*)(.*)$/.exec(lines[i]!);
+    if (!fence) continue;
+    const [, indent = "", lang = "", info = ""] = fence;
+    let end = i + 1;
+    while (end < lines.length && !lines[end]!.trimStart().startsWith("```")) end++;
+    const code = lines
+      .slice(i + 1, end)
+      .map((line) => (line.startsWith(indent) ? line.slice(indent.length) : line));
+    const block = { file, line: i + 2, code: code.join("\n"), ai7: (code[0] ?? "").startsWith("// ai@7") };
+    if (lang === "ts" || lang === "typescript") tsBlocks.push(block);
+    else if (lang === "sh" && info.trim() === "run") shBlocks.push(block);
+    i = end;
+  }
 }
 
+// --- TypeScript blocks ---------------------------------------------------------------------------
 const manifest = JSON.parse(readFileSync(join(root, "package.json"), "utf8")) as {
   name: string;
   exports: Record<string, string | { default?: string }>;
 };
-const paths: Record<string, string[]> = {};
+const sources: Record<string, string[]> = {};
 const published: Record<string, string[]> = {};
 for (const [key, value] of Object.entries(manifest.exports)) {
   const target = typeof value === "string" ? value : value.default;
   if (!target?.endsWith(".js") || !target.startsWith("./dist/")) continue;
   const name = key === "." ? manifest.name : `${manifest.name}/${key.slice(2)}`;
   const module = target.slice("./dist/".length, -".js".length);
-  paths[name] = [`../../src/${module}.ts`];
+  sources[name] = [`../../src/${module}.ts`];
   published[name] = [`../../dist/${module}.d.ts`];
 }
 
-// Inside node_modules, so the snippets' framework imports resolve to the project's packages.
+// Inside node_modules, so the blocks' framework imports resolve to the project's packages.
 const work = join(root, "node_modules", ".adrails-readme-check");
 rmSync(work, { recursive: true, force: true });
 mkdirSync(work, { recursive: true });
-writeFileSync(join(work, "prelude.d.ts"), PRELUDE);
-for (const { line, code, ai7 } of snippets) {
-  // `export {}` makes each snippet a module of its own, as a user's file would be.
-  mkdirSync(join(work, ai7 ? "ai7" : "ai6"), { recursive: true });
-  writeFileSync(join(work, ai7 ? "ai7" : "ai6", `README.md-line-${line}.ts`), `${code}\nexport {};\n`);
+writeFileSync(
+  join(work, "package.json"),
+  JSON.stringify({ name: "user-app", private: true, type: "module" }),
+);
+const fileName = (block: Block) => `${block.file.replaceAll("/", "__")}-line-${block.line}.ts`;
+for (const block of tsBlocks) {
+  // `export {}` makes each block a module of its own, as a user's file would be.
+  const folder = join(work, block.ai7 ? "ai7" : "ai6");
+  mkdirSync(folder, { recursive: true });
+  writeFileSync(join(folder, fileName(block)), `${block.code}\nexport {};\n`);
 }
-// Twice: the project's settings (strict, NodeNext) against the sources, and the settings a new
-// user gets, against the published types in dist/ (as a user compiles; needs a build): what
-// `tsc --init` of TypeScript 7 (7.0.2) writes, with its "for nodejs" lib and types, so a snippet like
-// `apiKey: process.env.ADRAILS_API_KEY` must compile under exactOptionalPropertyTypes too. The repo
-// keeps TypeScript 5.9 as its compiler; only the flags are mirrored.
-const TS7_INIT = {
+// What `tsc --init` of TypeScript 7 (7.0.2) writes, with its "for nodejs" lib and types, so a
+// snippet like `apiKey: process.env.ADRAILS_API_KEY` must compile under exactOptionalPropertyTypes
+// too. The repo keeps TypeScript 5.9 as its compiler; only the flags are mirrored.
+const TSC_INIT = {
   module: "nodenext",
   target: "esnext",
   lib: ["esnext"],
@@ -79,16 +126,15 @@ const TS7_INIT = {
   skipLibCheck: true,
 };
 const settings = [
-  { name: "strict, NodeNext", base: "../../tsconfig.json", extra: { paths } },
-  { name: "TypeScript 7 `tsc --init` defaults, published types", extra: { ...TS7_INIT, paths: published } },
+  { name: "strict, NodeNext, against the sources", base: "../../tsconfig.json", extra: { paths: sources } },
+  { name: "`tsc --init` defaults, published types", extra: { ...TSC_INIT, paths: published } },
 ];
 const tsc = createRequire(import.meta.url).resolve("typescript/bin/tsc");
-// ai@7 snippets: `ai` is the ai7 alias, against the published types (the sources build on ai@6).
+// ai@7 blocks: `ai` is the ai7 alias, against the published types (the sources build on ai@6).
 const AI7 = { ai: ["../ai7/dist/index.d.ts"], "ai/test": ["../ai7/dist/test/index.d.ts"] };
-let failed = false;
 for (const { name, base, extra } of settings) {
   for (const major of ["ai6", "ai7"] as const) {
-    const count = snippets.filter((s) => s.ai7 === (major === "ai7")).length;
+    const count = tsBlocks.filter((s) => s.ai7 === (major === "ai7")).length;
     if (count === 0) continue;
     const compilerOptions =
       major === "ai6"
@@ -99,7 +145,7 @@ for (const { name, base, extra } of settings) {
       JSON.stringify({
         ...(base ? { extends: base } : {}),
         compilerOptions: { noEmit: true, noUnusedLocals: false, ...compilerOptions },
-        include: ["*.ts", `${major}/*.ts`],
+        include: [`${major}/*.ts`],
       }),
     );
     const result = spawnSync(
@@ -110,15 +156,98 @@ for (const { name, base, extra } of settings) {
       },
     );
     const label = `${name}${major === "ai7" ? ", ai@7" : ""}`;
-    if (result.status !== 0) {
-      failed = true;
-      process.stdout.write(result.stdout.replaceAll(`${work}/`, ""));
-      process.stderr.write(result.stderr);
-      console.error(
-        `README snippets (${label}): type errors (file names give the README line of each snippet)`,
-      );
-    } else console.log(`README snippets (${label}): ${count} TypeScript blocks typecheck`);
+    if (result.status === 0) {
+      console.log(`ts blocks (${label}): ${count} typecheck`);
+      continue;
+    }
+    // `ai6/docs__fleet.md-line-12.ts(3,5): error ...` -> `docs/fleet.md:14:5: error ...`
+    for (const line of `${result.stdout}${result.stderr}`.split("\n")) {
+      if (!line.trim() || line.startsWith(" ")) continue;
+      const at = /^(?:.*\/)?ai[67]\/(.+)-line-(\d+)\.ts\((\d+),(\d+)\): (.*)$/.exec(line);
+      if (!at) problems.push(`ts blocks (${label}): ${line}`);
+      else {
+        const [, file = "", first = "0", row = "0", column, message] = at;
+        const where = `${file.replaceAll("__", "/")}:${Number(first) + Number(row) - 1}:${column}`;
+        problems.push(`${where}: ${message} (${label})`);
+      }
+    }
   }
 }
 rmSync(work, { recursive: true, force: true });
-if (failed) process.exit(1);
+
+// --- `sh run` blocks -----------------------------------------------------------------------------
+if (shBlocks.length > 0) {
+  const SERVING = /\bnpx adrails\b[^\n#]*\s(mcp|sim|inbox|login)\b/;
+  const { startSimulator } = (await import(
+    pathToFileURL(join(root, "dist", "sim", "index.js")).href
+  )) as typeof import("../src/sim/index.js");
+  const { createAdTools } = (await import(
+    pathToFileURL(join(root, "dist", "index.js")).href
+  )) as typeof import("../src/index.js");
+  const sim = await startSimulator();
+  const accounts = await createAdTools({ baseUrl: sim.url, apiKey: sim.apiKey }).call("list-accounts", {});
+  const accountId = accounts.ok === true ? (accounts.data as { id: string }[])[0]?.id : undefined;
+  const sandbox = mkdtempSync(join(tmpdir(), "adrails-docs-sh-"));
+  try {
+    // A user's project with adrails installed: the package is this checkout, its CLI on npx's path.
+    const app = join(sandbox, "app");
+    mkdirSync(join(app, "node_modules", ".bin"), { recursive: true });
+    writeFileSync(
+      join(app, "package.json"),
+      JSON.stringify({ name: "user-app", private: true, type: "module" }),
+    );
+    symlinkSync(root, join(app, "node_modules", manifest.name), "dir");
+    symlinkSync(
+      join("..", manifest.name, "dist", "cli", "bin.js"),
+      join(app, "node_modules", ".bin", "adrails"),
+    );
+    const env: Record<string, string> = {};
+    for (const [name, value] of Object.entries(process.env)) {
+      if (value === undefined || name.startsWith("ADRAILS_") || name.startsWith("npm_")) continue;
+      if (name === "OPENAI_API_KEY" || name === "INIT_CWD") continue;
+      env[name] = value;
+    }
+    Object.assign(env, {
+      ADRAILS_API_KEY: sim.apiKey,
+      ADRAILS_BASE_URL: sim.url,
+      ACCOUNT_ID: accountId ?? "",
+      NO_COLOR: "1",
+      ADRAILS_HOME: join(sandbox, "home"),
+    });
+    for (const block of shBlocks) {
+      const where = `${block.file}:${block.line}`;
+      if (SERVING.test(block.code)) {
+        problems.push(
+          `${where}: a \`sh run\` block must not start a server (adrails mcp, sim, inbox, login)`,
+        );
+        continue;
+      }
+      const cwd = mkdtempSync(join(app, "block-"));
+      for (const [name, text] of Object.entries(FIXTURES)) writeFileSync(join(cwd, name), text);
+      const started = Date.now();
+      const run = spawnSync("bash", ["-euo", "pipefail", "-c", block.code], {
+        cwd,
+        env,
+        encoding: "utf8",
+        timeout: 120_000,
+      });
+      if (run.status === 0) console.log(`${where}: sh block ran (${Date.now() - started} ms)`);
+      else {
+        const tail = `${run.stdout}${run.stderr}`.trim().split("\n").slice(-15).join("\n  ");
+        problems.push(`${where}: sh block exited ${run.status ?? run.signal}\n  ${tail}`);
+      }
+    }
+  } finally {
+    await sim.close();
+    rmSync(sandbox, { recursive: true, force: true });
+  }
+}
+
+if (problems.length > 0) {
+  console.error(`\ncheck-readme: ${problems.length} problem(s) in README.md and docs/*.md:`);
+  for (const problem of problems) console.error(problem);
+  process.exit(1);
+}
+console.log(
+  `check-readme: ${tsBlocks.length} ts blocks typecheck and ${shBlocks.length} sh blocks run, in ${FILES.length} files`,
+);
