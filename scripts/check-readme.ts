@@ -8,14 +8,15 @@
 // "type": "module", as the README asks. Nothing is declared for a block: it compiles as written. A
 // block whose first line starts with `// ai@7` is compiled with `ai` being ai@7 (the `ai7` alias).
 //
-// ```sh run blocks (the info string `sh run`, visible in the Markdown source) are run with
-// `bash -euo pipefail` in an empty folder where adrails is installed (node_modules/adrails is this
-// checkout, `npx adrails` its CLI) and the frameworks resolve as in this project. Write them as a
-// user types them: `npx adrails ...`, keyless (`--sim`), or reading ADRAILS_API_KEY,
+// Blocks marked `run` after the language (```sh run, ```ts run: visible in the Markdown source)
+// are also run: sh with `bash -euo pipefail`, ts with tsx, each in an empty folder of a user's
+// project where adrails is installed (node_modules/adrails is this checkout, `npx adrails` its
+// CLI) and the frameworks resolve as in this project. Write them as a user types them: `npx adrails ...`, keyless (`--sim`), or reading ADRAILS_API_KEY,
 // ADRAILS_BASE_URL and ACCOUNT_ID from the environment, which the checker points at a simulator
 // it starts (so they are only runnable as the docs state when the reader sets those). A block
 // must finish within 2 minutes, and a serving command (`adrails mcp`, `sim`, `inbox`, `login`)
 // never belongs in one. FIXTURES are the files such a block reads as its user's own input.
+// A block that prints an API key of the simulator fails.
 //
 // Any failure is printed as `<file>:<line>: <what>` and the script exits 1.
 import { spawnSync } from "node:child_process";
@@ -29,7 +30,6 @@ import {
   writeFileSync,
 } from "node:fs";
 import { createRequire } from "node:module";
-import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 
@@ -54,7 +54,8 @@ interface Block {
   ai7: boolean;
 }
 const tsBlocks: Block[] = [];
-const shBlocks: Block[] = [];
+/** Blocks to run: `sh run` and `ts run`. */
+const runBlocks: (Block & { lang: "sh" | "ts" })[] = [];
 const problems: string[] = [];
 
 for (const file of FILES) {
@@ -70,8 +71,9 @@ for (const file of FILES) {
       .slice(i + 1, end)
       .map((line) => (line.startsWith(indent) ? line.slice(indent.length) : line));
     const block = { file, line: i + 2, code: code.join("\n"), ai7: (code[0] ?? "").startsWith("// ai@7") };
-    if (lang === "ts" || lang === "typescript") tsBlocks.push(block);
-    else if (lang === "sh" && info.trim() === "run") shBlocks.push(block);
+    const ts = lang === "ts" || lang === "typescript";
+    if (ts) tsBlocks.push(block);
+    if (info.trim() === "run" && (ts || lang === "sh")) runBlocks.push({ ...block, lang: ts ? "ts" : "sh" });
     i = end;
   }
 }
@@ -175,8 +177,8 @@ for (const { name, base, extra } of settings) {
 }
 rmSync(work, { recursive: true, force: true });
 
-// --- `sh run` blocks -----------------------------------------------------------------------------
-if (shBlocks.length > 0) {
+// --- `run` blocks --------------------------------------------------------------------------------
+if (runBlocks.length > 0) {
   const SERVING = /\bnpx adrails\b[^\n#]*\s(mcp|sim|inbox|login)\b/;
   const { startSimulator } = (await import(
     pathToFileURL(join(root, "dist", "sim", "index.js")).href
@@ -186,10 +188,13 @@ if (shBlocks.length > 0) {
   )) as typeof import("../src/index.js");
   const sim = await startSimulator();
   const accounts = await createAdTools({ baseUrl: sim.url, apiKey: sim.apiKey }).call("list-accounts", {});
-  const accountId = accounts.ok === true ? (accounts.data as { id: string }[])[0]?.id : undefined;
-  const sandbox = mkdtempSync(join(tmpdir(), "adrails-docs-sh-"));
+  const accountId = accounts.ok === true ? (accounts.data as { accounts: { id: string }[] }).accounts[0]?.id : undefined;
+  // A user's project with adrails installed: the package is this checkout, its CLI on npx's path.
+  // Inside node_modules, so the frameworks a block imports resolve to the project's packages.
+  const sandbox = join(root, "node_modules", ".adrails-docs-run");
+  rmSync(sandbox, { recursive: true, force: true });
+  const tsxCli = createRequire(import.meta.url).resolve("tsx/cli");
   try {
-    // A user's project with adrails installed: the package is this checkout, its CLI on npx's path.
     const app = join(sandbox, "app");
     mkdirSync(join(app, "node_modules", ".bin"), { recursive: true });
     writeFileSync(
@@ -214,7 +219,7 @@ if (shBlocks.length > 0) {
       NO_COLOR: "1",
       ADRAILS_HOME: join(sandbox, "home"),
     });
-    for (const block of shBlocks) {
+    for (const block of runBlocks) {
       const where = `${block.file}:${block.line}`;
       if (SERVING.test(block.code)) {
         problems.push(
@@ -225,16 +230,24 @@ if (shBlocks.length > 0) {
       const cwd = mkdtempSync(join(app, "block-"));
       for (const [name, text] of Object.entries(FIXTURES)) writeFileSync(join(cwd, name), text);
       const started = Date.now();
-      const run = spawnSync("bash", ["-euo", "pipefail", "-c", block.code], {
+      if (block.lang === "ts") writeFileSync(join(cwd, "block.ts"), block.code);
+      const command =
+        block.lang === "sh"
+          ? ["bash", "-euo", "pipefail", "-c", block.code]
+          : [process.execPath, tsxCli, "block.ts"];
+      const run = spawnSync(command[0]!, command.slice(1), {
         cwd,
         env,
         encoding: "utf8",
         timeout: 120_000,
       });
-      if (run.status === 0) console.log(`${where}: sh block ran (${Date.now() - started} ms)`);
+      const printed = `${run.stdout}${run.stderr}`;
+      if (Object.values(sim.keys).some((key) => printed.includes(key)))
+        problems.push(`${where}: a ${block.lang} block printed an API key`);
+      if (run.status === 0) console.log(`${where}: ${block.lang} block ran (${Date.now() - started} ms)`);
       else {
         const tail = `${run.stdout}${run.stderr}`.trim().split("\n").slice(-15).join("\n  ");
-        problems.push(`${where}: sh block exited ${run.status ?? run.signal}\n  ${tail}`);
+        problems.push(`${where}: ${block.lang} block exited ${run.status ?? run.signal}\n  ${tail}`);
       }
     }
   } finally {
@@ -249,5 +262,5 @@ if (problems.length > 0) {
   process.exit(1);
 }
 console.log(
-  `check-readme: ${tsBlocks.length} ts blocks typecheck and ${shBlocks.length} sh blocks run, in ${FILES.length} files`,
+  `check-readme: ${tsBlocks.length} ts blocks typecheck and ${runBlocks.length} blocks run, in ${FILES.length} files`,
 );
