@@ -18,9 +18,11 @@
 // never belongs in one. FIXTURES are the files such a block reads as its user's own input.
 // A block that prints an API key of the simulator fails.
 //
-// Any failure is printed as `<file>:<line>: <what>` and the script exits 1.
-import { spawnSync } from "node:child_process";
+// Any failure is printed as `<file>:<line>: <what>` and the script exits 1. `--no-run` only
+// typechecks, `--no-ts` only runs (for quick turns while writing docs; CI runs both).
+import { spawn, spawnSync } from "node:child_process";
 import {
+  chmodSync,
   mkdirSync,
   mkdtempSync,
   readdirSync,
@@ -134,7 +136,9 @@ const settings = [
 const tsc = createRequire(import.meta.url).resolve("typescript/bin/tsc");
 // ai@7 blocks: `ai` is the ai7 alias, against the published types (the sources build on ai@6).
 const AI7 = { ai: ["../ai7/dist/index.d.ts"], "ai/test": ["../ai7/dist/test/index.d.ts"] };
-for (const { name, base, extra } of settings) {
+const skipTs = process.argv.includes("--no-ts");
+const skipRun = process.argv.includes("--no-run");
+for (const { name, base, extra } of skipTs ? [] : settings) {
   for (const major of ["ai6", "ai7"] as const) {
     const count = tsBlocks.filter((s) => s.ai7 === (major === "ai7")).length;
     if (count === 0) continue;
@@ -178,7 +182,7 @@ for (const { name, base, extra } of settings) {
 rmSync(work, { recursive: true, force: true });
 
 // --- `run` blocks --------------------------------------------------------------------------------
-if (runBlocks.length > 0) {
+if (runBlocks.length > 0 && !skipRun) {
   const SERVING = /\bnpx adrails\b[^\n#]*\s(mcp|sim|inbox|login)\b/;
   const { startSimulator } = (await import(
     pathToFileURL(join(root, "dist", "sim", "index.js")).href
@@ -188,24 +192,33 @@ if (runBlocks.length > 0) {
   )) as typeof import("../src/index.js");
   const sim = await startSimulator();
   const accounts = await createAdTools({ baseUrl: sim.url, apiKey: sim.apiKey }).call("list-accounts", {});
-  const accountId = accounts.ok === true ? (accounts.data as { accounts: { id: string }[] }).accounts[0]?.id : undefined;
+  const accountId =
+    accounts.ok === true ? (accounts.data as { accounts: { id: string }[] }).accounts[0]?.id : undefined;
   // A user's project with adrails installed: the package is this checkout, its CLI on npx's path.
   // Inside node_modules, so the frameworks a block imports resolve to the project's packages.
   const sandbox = join(root, "node_modules", ".adrails-docs-run");
   rmSync(sandbox, { recursive: true, force: true });
   const tsxCli = createRequire(import.meta.url).resolve("tsx/cli");
   try {
-    const app = join(sandbox, "app");
-    mkdirSync(join(app, "node_modules", ".bin"), { recursive: true });
-    writeFileSync(
-      join(app, "package.json"),
-      JSON.stringify({ name: "user-app", private: true, type: "module" }),
-    );
-    symlinkSync(root, join(app, "node_modules", manifest.name), "dir");
-    symlinkSync(
-      join("..", manifest.name, "dist", "cli", "bin.js"),
-      join(app, "node_modules", ".bin", "adrails"),
-    );
+    mkdirSync(sandbox, { recursive: true });
+    // A fresh project per block: package.json, node_modules/adrails (this checkout) and the
+    // `adrails` command npm would link for it.
+    const project = (): string => {
+      const app = mkdtempSync(join(sandbox, "app-"));
+      mkdirSync(join(app, "node_modules", ".bin"), { recursive: true });
+      writeFileSync(
+        join(app, "package.json"),
+        JSON.stringify({ name: "user-app", private: true, type: "module" }),
+      );
+      symlinkSync(root, join(app, "node_modules", manifest.name), "dir");
+      const bin = join(app, "node_modules", ".bin", "adrails");
+      writeFileSync(
+        bin,
+        `#!/bin/sh\nexec "${process.execPath}" "${join(root, "dist", "cli", "bin.js")}" "$@"\n`,
+      );
+      chmodSync(bin, 0o755);
+      return app;
+    };
     const env: Record<string, string> = {};
     for (const [name, value] of Object.entries(process.env)) {
       if (value === undefined || name.startsWith("ADRAILS_") || name.startsWith("npm_")) continue;
@@ -222,12 +235,10 @@ if (runBlocks.length > 0) {
     for (const block of runBlocks) {
       const where = `${block.file}:${block.line}`;
       if (SERVING.test(block.code)) {
-        problems.push(
-          `${where}: a \`sh run\` block must not start a server (adrails mcp, sim, inbox, login)`,
-        );
+        problems.push(`${where}: a \`run\` block must not start a server (adrails mcp, sim, inbox, login)`);
         continue;
       }
-      const cwd = mkdtempSync(join(app, "block-"));
+      const cwd = project();
       for (const [name, text] of Object.entries(FIXTURES)) writeFileSync(join(cwd, name), text);
       const started = Date.now();
       if (block.lang === "ts") writeFileSync(join(cwd, "block.ts"), block.code);
@@ -235,12 +246,8 @@ if (runBlocks.length > 0) {
         block.lang === "sh"
           ? ["bash", "-euo", "pipefail", "-c", block.code]
           : [process.execPath, tsxCli, "block.ts"];
-      const run = spawnSync(command[0]!, command.slice(1), {
-        cwd,
-        env,
-        encoding: "utf8",
-        timeout: 120_000,
-      });
+      // Not spawnSync: the simulator answers from this process's event loop.
+      const run = await runCommand(command, cwd, env);
       const printed = `${run.stdout}${run.stderr}`;
       if (Object.values(sim.keys).some((key) => printed.includes(key)))
         problems.push(`${where}: a ${block.lang} block printed an API key`);
@@ -262,5 +269,21 @@ if (problems.length > 0) {
   process.exit(1);
 }
 console.log(
-  `check-readme: ${tsBlocks.length} ts blocks typecheck and ${runBlocks.length} blocks run, in ${FILES.length} files`,
+  `check-readme: ${skipTs ? "no" : tsBlocks.length} ts blocks typechecked and ${skipRun ? "no" : runBlocks.length} blocks run, in ${FILES.length} files`,
 );
+
+/** Runs a command to its end (at most 2 minutes), collecting its output. */
+function runCommand(
+  [file, ...args]: string[],
+  cwd: string,
+  env: Record<string, string>,
+): Promise<{ status: number | null; signal: string | null; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(file!, args, { cwd, env, stdio: ["ignore", "pipe", "pipe"], timeout: 120_000 });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString("utf8")));
+    child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString("utf8")));
+    child.on("close", (status, signal) => resolve({ status, signal, stdout, stderr }));
+  });
+}
