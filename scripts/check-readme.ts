@@ -18,6 +18,9 @@
 // never belongs in one. FIXTURES are the files such a block reads as its user's own input.
 // A block that prints an API key of the simulator fails.
 //
+// README.md itself stays a front door: under 300 lines, with the checkout's two commands and the
+// package user's two within its first 40 lines.
+//
 // Any failure is printed as `<file>:<line>: <what>` and the script exits 1. `--no-run` only
 // typechecks, `--no-ts` only runs (for quick turns while writing docs; CI runs both).
 import { spawn, spawnSync } from "node:child_process";
@@ -78,6 +81,15 @@ for (const file of FILES) {
     if (info.trim() === "run" && (ts || lang === "sh")) runBlocks.push({ ...block, lang: ts ? "ts" : "sh" });
     i = end;
   }
+}
+
+// --- README.md's shape ---------------------------------------------------------------------------
+const readme = readFileSync(join(root, "README.md"), "utf8").split("\n");
+if (readme.length >= 300)
+  problems.push(`README.md:300: ${readme.length} lines; keep it under 300 (move topics to docs/)`);
+const top = readme.slice(0, 40).join("\n");
+for (const command of ["npm ci", "npm run demo", "npm test", "npm install adrails ai", "npx adrails demo"]) {
+  if (!top.includes(command)) problems.push(`README.md:40: \`${command}\` is not within the first 40 lines`);
 }
 
 // --- TypeScript blocks ---------------------------------------------------------------------------
