@@ -14,7 +14,7 @@
 // CLI) and the frameworks resolve as in this project. Write them as a user types them: `npx adrails ...`, keyless (`--sim`), or reading ADRAILS_API_KEY,
 // ADRAILS_BASE_URL and ACCOUNT_ID from the environment, which the checker points at a simulator
 // it starts (so they are only runnable as the docs state when the reader sets those). A block
-// must finish within 2 minutes, and a serving command (`adrails mcp`, `sim`, `inbox`, `login`)
+// must finish within 5 minutes, and a serving command (`adrails mcp`, `sim`, `inbox`, `login`)
 // never belongs in one. FIXTURES are the files such a block reads as its user's own input.
 // A block that prints an API key of the simulator fails.
 //
@@ -284,14 +284,14 @@ console.log(
   `check-readme: ${skipTs ? "no" : tsBlocks.length} ts blocks typechecked and ${skipRun ? "no" : runBlocks.length} blocks run, in ${FILES.length} files`,
 );
 
-/** Runs a command to its end (at most 2 minutes), collecting its output. */
+/** Runs a command to its end (at most 5 minutes), collecting its output. */
 function runCommand(
   [file, ...args]: string[],
   cwd: string,
   env: Record<string, string>,
 ): Promise<{ status: number | null; signal: string | null; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
-    const child = spawn(file!, args, { cwd, env, stdio: ["ignore", "pipe", "pipe"], timeout: 120_000 });
+    const child = spawn(file!, args, { cwd, env, stdio: ["ignore", "pipe", "pipe"], timeout: 300_000 });
     let stdout = "";
     let stderr = "";
     child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString("utf8")));
