@@ -30,7 +30,9 @@ type Snippet = {
 };
 
 function readmeSnippet(): string {
-  const blocks = readFileSync(join(root, "docs", "frameworks.md"), "utf8").split("```ts\n").slice(1);
+  const blocks = readFileSync(join(root, "docs", "frameworks.md"), "utf8")
+    .split("```ts\n")
+    .slice(1);
   const found = blocks.map((b) => b.split("\n```")[0]!).filter((b) => b.includes("aiSdkApprovalRound(tools"));
   expect(found).toHaveLength(1);
   return found[0]!;
