@@ -15,7 +15,8 @@
 // ADRAILS_BASE_URL and ACCOUNT_ID from the environment, which the checker points at a simulator
 // it starts (so they are only runnable as the docs state when the reader sets those). A block
 // must finish within 5 minutes, and a serving command (`adrails mcp`, `sim`, `inbox`, `login`)
-// never belongs in one. FIXTURES are the files such a block reads as its user's own input.
+// never belongs in one. A ```sh block whose every command is a keyless `npx adrails --sim ...`
+// must be marked `run`. FIXTURES are the files such a block reads as its user's own input.
 // A block that prints an API key of the simulator fails.
 //
 // README.md itself stays a front door: under 300 lines, with the checkout's two commands and the
@@ -79,8 +80,23 @@ for (const file of FILES) {
     const ts = lang === "ts" || lang === "typescript";
     if (ts) tsBlocks.push(block);
     if (info.trim() === "run" && (ts || lang === "sh")) runBlocks.push({ ...block, lang: ts ? "ts" : "sh" });
+    else if (lang === "sh" && keylessOnly(code))
+      problems.push(
+        `${file}:${block.line}: every command is a keyless \`npx adrails --sim\`: mark it \`\`\`sh run\``,
+      );
     i = end;
   }
+}
+
+/** A block whose every command is `npx adrails --sim <a command that ends by itself>`. */
+function keylessOnly(code: string[]): boolean {
+  const commands = code.map((line) => line.trim()).filter((line) => line && !line.startsWith("#"));
+  return (
+    commands.length > 0 &&
+    commands.every(
+      (line) => /^npx adrails --sim (?!(mcp|sim|inbox|login)\b)/.test(line) && !line.endsWith("\\"),
+    )
+  );
 }
 
 // --- README.md's shape ---------------------------------------------------------------------------
