@@ -1,4 +1,4 @@
-import type { McpDoorOptions, McpDoorToolkit } from "../upstream/toolkit.js";
+import type { McpDoorOptions, McpDoorToolkit } from "../door-toolkit.js";
 import { EXIT } from "./exit-codes.js";
 import { CliError, type CliIO, type Output } from "./output.js";
 import type { GlobalOptions } from "./target.js";
@@ -57,7 +57,7 @@ export async function openMcpToolkit(
   options: Omit<McpDoorOptions, "via" | "mcpUrl">,
 ): Promise<McpDoorToolkit> {
   const mcpUrl = mcpUrlFor(globals, io.env);
-  const { connectAdTools } = await import("../upstream/toolkit.js");
+  const { connectAdTools } = await import("../door-toolkit.js");
   try {
     return await connectAdTools({
       via: "mcp",

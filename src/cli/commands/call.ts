@@ -2,7 +2,7 @@ import { needsHardConfirmation } from "../../guards/confirmation.js";
 import { createAdTools } from "../../toolkit.js";
 import { getTool } from "../../tools/index.js";
 import type { ToolResult } from "../../types.js";
-import type { McpDoorToolkit } from "../../upstream/toolkit.js";
+import type { McpDoorToolkit } from "../../door-toolkit.js";
 import { createCliConfirm } from "../confirm.js";
 import { EXIT, type ExitCode, exitCodeFor } from "../exit-codes.js";
 import { readInput } from "../input.js";

@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import type { Readable, Writable } from "node:stream";
 import { createAdTools } from "../../toolkit.js";
 import type { AuditEvent } from "../../types.js";
-import type { McpDoorToolkit } from "../../upstream/toolkit.js";
+import type { McpDoorToolkit } from "../../door-toolkit.js";
 import { EXIT, type ExitCode } from "../exit-codes.js";
 import type { CommandContext } from "../main.js";
 import { CliError } from "../output.js";
