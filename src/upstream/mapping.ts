@@ -27,8 +27,12 @@ export type UpstreamToolMap = Readonly<Record<string, ToolMapEntry>>;
 /** How adrails guards one tool of the door. */
 export type GuardKind = "known" | "read-only" | "unknown";
 
-/** How a declaration of the user's stands: applied, lapsed (the tool changed), or refused (its shape differs). */
-export type DeclarationState = "applied" | "lapsed" | "refused";
+/**
+ * How a declaration of the user's stands: applied; lapsed (the door changed the tool since);
+ * refused (the tool's shape differs from the known tool's); overruled (the door annotates the tool
+ * as a write, which wins over declaring it a read).
+ */
+export type DeclarationState = "applied" | "lapsed" | "refused" | "overruled";
 
 /** One tool of the door, as adrails offers it. */
 export interface UpstreamTool {
@@ -150,7 +154,7 @@ export function mapCatalog(
         mapped.push(
           unknown(`the door annotates it destructive, which wins over your read-only declaration`, {
             entry: label,
-            state: "refused",
+            state: "overruled",
           }),
         );
         continue;
@@ -194,7 +198,7 @@ export function mapCatalog(
       mapped.push(
         unknown(
           `the door annotates it ${warning}, which wins over its being ${how} (a read)`,
-          entry ? { entry: label, state: "refused" } : undefined,
+          entry ? { entry: label, state: "overruled" } : undefined,
         ),
       );
       continue;
