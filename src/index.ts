@@ -10,10 +10,10 @@ export {
   type FindToolsDefinition,
   type ToolDiscovery,
 } from "./discovery.js";
+export type { McpDoorOptions, McpDoorToolkit } from "./door-toolkit.js";
 export type { AdStore } from "./store/index.js";
 export { memoryStore, StoreError } from "./store/index.js";
 export { createAdTools } from "./toolkit.js";
-export type { McpDoorOptions, McpDoorToolkit } from "./door-toolkit.js";
 export type { ToolMapEntry, UpstreamToolMap } from "./upstream/index.js";
 
 /**

@@ -55,7 +55,10 @@ export function mcpUrlFor(globals: GlobalOptions, env: NodeJS.ProcessEnv): strin
  * The tool map of `--tool-map FILE` / `ADRAILS_TOOL_MAP` (the same JSON as the library's `toolMap`),
  * or undefined without one. A file that cannot be read, is not JSON or names no known tool: exit 2.
  */
-export async function toolMapFor(globals: GlobalOptions, env: NodeJS.ProcessEnv): Promise<UpstreamToolMap | undefined> {
+export async function toolMapFor(
+  globals: GlobalOptions,
+  env: NodeJS.ProcessEnv,
+): Promise<UpstreamToolMap | undefined> {
   const file = globals.toolMap ?? env.ADRAILS_TOOL_MAP;
   if (file === undefined || file.trim() === "") return undefined;
   const where = globals.toolMap !== undefined ? "--tool-map" : "ADRAILS_TOOL_MAP";

@@ -35,10 +35,14 @@ export async function runMcpTools(ctx: CommandContext): Promise<ExitCode> {
         output.line(`  ${row.name.padEnd(width)}  ${guard}`);
         output.line(`  ${" ".repeat(width)}  ${s.dim(row.reason)}`);
         if (row.declaration?.state === "lapsed") {
-          output.line(`  ${" ".repeat(width)}  ${s.yellow(`your declaration ${row.declaration.entry} lapsed`)}`);
+          output.line(
+            `  ${" ".repeat(width)}  ${s.yellow(`your declaration ${row.declaration.entry} lapsed`)}`,
+          );
         }
       }
-      output.line(s.dim(`${rows.length} tools listed by the MCP door. Fingerprints to pin a map entry to: --json.`));
+      output.line(
+        s.dim(`${rows.length} tools listed by the MCP door. Fingerprints to pin a map entry to: --json.`),
+      );
     }
     for (const problem of toolkit.problems) output.warn(`Not offered: ${problem.name}: ${problem.reason}.`);
     return EXIT.ok;
