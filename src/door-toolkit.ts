@@ -114,14 +114,22 @@ export async function connectAdTools(options: McpDoorOptions): Promise<McpDoorTo
     byName = new Map(tools.map((tool) => [tool.name, tool]));
   }
 
+  // One listing at a time; a change announced while listing lists again once it is done.
+  let again = false;
   function relistOnce(): Promise<void> {
-    relisting ??= relist()
-      .then(() => {
-        for (const listener of listeners) listener();
-      })
-      .finally(() => {
-        relisting = undefined;
-      });
+    if (relisting) {
+      again = true;
+      return relisting;
+    }
+    relisting = (async () => {
+      do {
+        again = false;
+        await relist();
+      } while (again);
+      for (const listener of listeners) listener();
+    })().finally(() => {
+      relisting = undefined;
+    });
     return relisting;
   }
 
