@@ -124,14 +124,19 @@ export function mapCatalog(
   for (const [name, checked] of catalog.tools) {
     const { tool, fingerprint, schema } = checked;
     const base = { name, annotations: tool.annotations, schema, fingerprint };
-    const unknown = (reason: string, declaration?: UpstreamTool["declaration"]): UpstreamTool => ({
-      ...base,
-      definition: unknownDefinition(checked, "write"),
-      guard: "unknown",
-      reason,
-      description: tool.description ?? "",
-      ...(declaration ? { declaration } : {}),
-    });
+    const unknown = (reason: string, declaration?: UpstreamTool["declaration"]): UpstreamTool => {
+      const definition = unknownDefinition(checked, "write");
+      // The model reads that each call waits for a person.
+      const description = definition.description;
+      return {
+        ...base,
+        definition,
+        guard: "unknown",
+        reason,
+        description,
+        ...(declaration ? { declaration } : {}),
+      };
+    };
     const entry = entryOf(toolMap[name]);
     const label = entry ? `${name}: ${entry.tool}` : "";
     if (entry) {

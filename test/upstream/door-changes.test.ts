@@ -1,10 +1,13 @@
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { InMemoryTransport } from "@modelcontextprotocol/server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { connectAdTools, type McpDoorToolkit } from "../../src/door-toolkit.js";
+import { createMcpServer } from "../../src/mcp/server.js";
 import { doorCatalog } from "../../src/sim/door/catalog.js";
 import type { ConfirmRequest } from "../../src/types.js";
+import { connectClient } from "../mcp/helpers.js";
 import { cli, freshHome, type Sim, startDoor } from "./helpers.js";
 
 // The door changes under a running toolkit (notifications/tools/list_changed), and the guards
@@ -189,6 +192,52 @@ describe("list_changed: adrails lists again and guards the new list by the same 
         annotations: { readOnlyHint: true },
         rest: "results",
       });
+    }
+  });
+});
+
+describe("adrails mcp --via mcp forwards list_changed to its host", () => {
+  it("the host hears of an added and a removed door tool and lists them as the door does", async () => {
+    const toolkit = await open();
+    const server = createMcpServer(toolkit);
+    const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+    await server.connect(serverSide);
+    const heard: string[][] = [];
+    let wake: () => void = () => {};
+    const host = await connectClient(clientSide, "2025-11-25", {
+      elicitation: false,
+      onToolsChanged: (names) => {
+        heard.push(names);
+        wake();
+      },
+    });
+    const until = (test: (names: string[]) => boolean) =>
+      new Promise<void>((resolve, reject) => {
+        const timer = setTimeout(
+          () => reject(new Error(`host not told within 5 s: ${JSON.stringify(heard.at(-1))}`)),
+          5000,
+        );
+        wake = () => {
+          if (heard.length > 0 && test(heard.at(-1)!)) {
+            clearTimeout(timer);
+            resolve();
+          }
+        };
+        wake();
+      });
+    try {
+      expect((await host.client.listTools()).tools.map((t) => t.name)).not.toContain("forwarded_tool");
+      sim.door!.addTool({ name: "forwarded_tool", description: "New on the door." });
+      await until((names) => names.includes("forwarded_tool"));
+      const listed = (await host.client.listTools()).tools.find((t) => t.name === "forwarded_tool");
+      expect(listed?.description).toMatch(/every call waits for a person's approval/);
+      sim.door!.removeTool("forwarded_tool");
+      await until((names) => !names.includes("forwarded_tool"));
+      expect((await host.client.listTools()).tools.map((t) => t.name)).not.toContain("forwarded_tool");
+    } finally {
+      await host.close();
+      await toolkit.close();
+      sim.door!.removeTool("forwarded_tool");
     }
   });
 });
