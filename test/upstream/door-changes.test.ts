@@ -242,6 +242,39 @@ describe("adrails mcp --via mcp forwards list_changed to its host", () => {
   });
 });
 
+describe("doctor --drift --via mcp says what call does", () => {
+  it("names the tools call treats as unknown, with the same tool map", async () => {
+    const unknownOf = async (args: string[]) => {
+      const run = await cli(["--json", "doctor", "--drift", "--via", "mcp", ...args], env(), false);
+      expect(run.code, run.stderr).toBe(0);
+      return (JSON.parse(run.stdout) as { unknown: { tool: string; reason: string }[] }).unknown.map(
+        (u) => u.tool,
+      );
+    };
+    const without = await unknownOf([]);
+    expect(without).toEqual(expect.arrayContaining(["get_results", "compare_benchmarks", "launch_ad"]));
+    expect(without).not.toContain("list-accounts");
+    const file = join(home, "doctor-map.json");
+    writeFileSync(file, JSON.stringify({ get_results: "results" }));
+    const mapped = await unknownOf(["--tool-map", file]);
+    expect(mapped).not.toContain("get_results");
+    expect(mapped).toContain("launch_ad");
+    const call = await cli(
+      [
+        "call",
+        "compare_benchmarks",
+        '{"niche":"ecommerce","metrics":{"ctr":1}}',
+        "--via",
+        "mcp",
+        "--tool-map",
+        file,
+      ],
+      env(),
+    );
+    expect(call.code).toBe(6);
+  });
+});
+
 describe("annotations that say write win over a read's name and shape", () => {
   it("a list-accounts that the door annotates destructive needs a person", async () => {
     const original = doorCatalog().find((t) => t.name === "list-accounts")!;
