@@ -73,6 +73,13 @@ describe("tools known by name and shape", () => {
     }
   });
 
+  it("adrails doctor --via mcp reads list_accounts as its first read", async () => {
+    const run = await cli(["--json", "doctor", "--via", "mcp"], env());
+    expect(run.code, run.stderr).toBe(0);
+    const checks = (JSON.parse(run.stdout) as { checks: { check: string; ok: boolean }[] }).checks;
+    expect(checks).toContainEqual(expect.objectContaining({ check: "list-accounts", ok: true }));
+  });
+
   it("adrails tools --via mcp prints each tool's guard and why", async () => {
     const run = await cli(["--json", "tools", "--via", "mcp"], env());
     expect(run.code, run.stderr).toBe(0);
