@@ -83,8 +83,18 @@ export async function connectAdTools(options: McpDoorOptions): Promise<McpDoorTo
     base: mcpUrl,
     principal: `oauth\n${store.find(mcpUrl)?.subject ?? ""}`,
   });
-  // A declaration applies to the tool as it was first seen: its fingerprint is pinned here.
-  const pins = new Map<string, string>();
+  // A declaration applies to the tool as it was first seen: its fingerprint is pinned, and kept
+  // with the credentials so that the next process (the next `adrails call`) holds to it too.
+  const pins = new Map<string, string>(Object.entries(store.find(mcpUrl)?.pins ?? {}));
+  async function keepPins(): Promise<void> {
+    const record = store.find(mcpUrl);
+    if (!record || [...pins].every(([key, value]) => record.pins?.[key] === value)) return;
+    await store.locked(record, async () => {
+      // Read again under the lock: a refresh may have rotated the tokens meanwhile.
+      const fresh = store.read(record.issuer, record.resource);
+      if (fresh) store.write({ ...fresh, pins: { ...fresh.pins, ...Object.fromEntries(pins) } });
+    });
+  }
 
   let catalog: UpstreamTool[] = [];
   let problems: CatalogProblem[] = [];
@@ -96,6 +106,11 @@ export async function connectAdTools(options: McpDoorOptions): Promise<McpDoorTo
     const checked = checkCatalog(await wire.listTools());
     stale = false;
     catalog = mapCatalog(checked, options.toolMap, pins).filter((tool) => inScope(tool, options));
+    await keepPins().catch((error: unknown) =>
+      (options.warn ?? ((m: string) => process.stderr.write(`${m}\n`)))(
+        `adrails: the tool map's pins could not be kept with the credentials (${(error as Error).message}); they hold for this process only.`,
+      ),
+    );
     problems = checked.problems;
     for (const tool of catalog) wire.setName(tool.definition.name, tool.name);
     const note = accountNote(

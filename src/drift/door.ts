@@ -142,7 +142,8 @@ export async function checkDoorDrift(options: DoorDriftOptions): Promise<DoorDri
   }
   const drift = compareDoor(listed, options.expected ?? (await expectedDoor()));
   // The guards exactly as `call` gives them: a declaration that lapsed is drift, unknown tools are named.
-  const mapped = mapCatalog(checkCatalog(listed), options.toolMap);
+  const pins = new Map(Object.entries(store.find(mcpUrl)?.pins ?? {}));
+  const mapped = mapCatalog(checkCatalog(listed), options.toolMap, pins);
   for (const tool of mapped) {
     if (tool.declaration && tool.declaration.state !== "applied") {
       drift.push({
