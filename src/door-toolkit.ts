@@ -72,9 +72,15 @@ export async function connectAdTools(options: McpDoorOptions): Promise<McpDoorTo
       void relistOnce().catch(() => {});
     },
     onWiderScope: (scope) => {
-      if (!scope) return;
-      const record = store.find(mcpUrl);
-      if (record) store.write({ ...record, wantedScope: scope });
+      const record = scope ? store.find(mcpUrl) : undefined;
+      if (!record) return;
+      // Under the connection's lock and read again, so tokens a refresh rotated are not overwritten.
+      void store
+        .locked(record, async () => {
+          const fresh = store.read(record.issuer, record.resource);
+          if (fresh) store.write({ ...fresh, wantedScope: scope });
+        })
+        .catch(() => {});
     },
   });
   const kit = composeToolkit(options, {
