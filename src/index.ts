@@ -10,10 +10,11 @@ export {
   type FindToolsDefinition,
   type ToolDiscovery,
 } from "./discovery.js";
+export type { McpDoorOptions, McpDoorToolkit } from "./door-toolkit.js";
 export type { AdStore } from "./store/index.js";
 export { memoryStore, StoreError } from "./store/index.js";
 export { createAdTools } from "./toolkit.js";
-export type { McpDoorOptions, McpDoorToolkit, UpstreamToolMap } from "./upstream/index.js";
+export type { ToolMapEntry, UpstreamToolMap } from "./upstream/index.js";
 
 /**
  * The guarded toolkit on the service's MCP door (OAuth sign-in from `adrails login`): the door's
@@ -21,9 +22,9 @@ export type { McpDoorOptions, McpDoorToolkit, UpstreamToolMap } from "./upstream
  * every call of a tool adrails does not know. Pass it to any adapter or `createMcpServer`.
  */
 export async function connectAdTools(
-  options: import("./upstream/index.js").McpDoorOptions,
-): Promise<import("./upstream/index.js").McpDoorToolkit> {
-  return (await import("./upstream/toolkit.js")).connectAdTools(options);
+  options: import("./door-toolkit.js").McpDoorOptions,
+): Promise<import("./door-toolkit.js").McpDoorToolkit> {
+  return (await import("./door-toolkit.js")).connectAdTools(options);
 }
 export type {
   ToolDefinition,

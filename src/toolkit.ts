@@ -1,8 +1,9 @@
-import { configProblem, createClient } from "./client/index.js";
+import type { z } from "zod";
+import { type AdClient, configProblem, createClient } from "./client/index.js";
 import { storeLaunchClaims } from "./guards/approval/launch.js";
 import { createLiveLedger } from "./guards/live-record.js";
 import { DEFAULT_MAX_RESULT_CHARS, toModelText } from "./guards/model-text.js";
-import { createCallPipeline } from "./guards/pipeline.js";
+import { type CallPipeline, createCallPipeline } from "./guards/pipeline.js";
 import { blocked, shapeOutcome } from "./guards/results.js";
 import { accountNote, hiddenAccountRefusal, scopeRefusal, selectTools } from "./guards/scope.js";
 import { storeApprovalLedger, storeAskLedger, storeIdLedger, storeSendClaims } from "./guards/shared.js";
@@ -25,19 +26,8 @@ const MIN_RESULT_CHARS = 200;
 export function createAdTools(options: AdToolsOptions = {}): AdToolkit {
   const apiKey = options.apiKey ?? process.env.ADRAILS_API_KEY ?? "";
   const accountDefault = options.accountId;
-  // Fixed for the toolkit's life: with no key or base URL nothing can be sent, so nobody is asked
-  // to approve a call (the call answers with what is missing instead).
-  const unsendable = configProblem(
-    apiKey,
-    (options.baseUrl ?? process.env.ADRAILS_BASE_URL ?? "").replace(/\/+$/, ""),
-  );
-  const maxChars = Math.max(MIN_RESULT_CHARS, options.maxResultChars ?? DEFAULT_MAX_RESULT_CHARS);
-  // Without a store given, approvals, ids and claims live in a memory store of this toolkit's own,
-  // as before stores existed; one code path either way.
-  // Kept per API key: one key's refusals, pins and approvals never move what another key sends.
   const baseUrl = options.baseUrl ?? process.env.ADRAILS_BASE_URL ?? "";
-  const shared = keyScoped(options.store ?? memoryStore(), keyIdentity(baseUrl, apiKey));
-  const pipeline = createCallPipeline({
+  const kit = composeToolkit(options, {
     client: createClient({
       apiKey,
       baseUrl: options.baseUrl,
@@ -48,7 +38,95 @@ export function createAdTools(options: AdToolsOptions = {}): AdToolkit {
       store: options.store,
       dispatcher: options.dispatcher,
     }),
-    apiKey,
+    secret: apiKey,
+    base: baseUrl,
+    principal: apiKey,
+    // Fixed for the toolkit's life: with no key or base URL nothing can be sent, so nobody is asked
+    // to approve a call (the call answers with what is missing instead).
+    unsendable: configProblem(apiKey, baseUrl.replace(/\/+$/, "")),
+  });
+
+  const selected = selectTools(offeredTools, options);
+  const note = accountNote(selected, options);
+  const tools = selected.map((def) => {
+    const schema = modelSchema(def, { accountDefault });
+    return kit.makeTool({
+      name: def.name,
+      def,
+      // Which account an omitted account_id means is said once, on one tool.
+      description: note?.tool === def.name ? `${def.description} ${note.text}` : def.description,
+      schema,
+      shown: options.hideAccountId ? modelSchema(def, { accountDefault, hideAccountId: true }) : schema,
+    });
+  });
+  const byName = new Map(tools.map((tool) => [tool.name, tool]));
+
+  const call = (name: string, input: unknown, context: CallContext = {}): Promise<ToolResult> => {
+    const tool = byName.get(name);
+    if (tool) return tool.call(input, context);
+    return kit.pipeline.refuse(String(name), context, () => {
+      const refusal = scopeRefusal(String(name), getTool(String(name)), options);
+      return blocked(refusal.blocked, refusal.error, refusal.hint);
+    });
+  };
+
+  return Object.freeze({
+    tools: Object.freeze(tools),
+    get: (name: string) => byName.get(name),
+    call,
+    toModelText: kit.toModelText,
+    options: kit.shown,
+  });
+}
+
+/** What a toolkit is composed on: the wire its calls go out on, and whose calls they are. */
+export interface ToolkitWire {
+  client: AdClient;
+  /** The secret kept out of every result, event and span (the API key; "" on the MCP door). */
+  secret: string;
+  /** With `principal`: whose approvals, ids, claims and live records these are in the store. */
+  base: string;
+  principal: string;
+  /** Why nothing can be sent (no key or base URL), when so. */
+  unsendable?: string | null | undefined;
+}
+
+/** One tool a toolkit offers: the name it is offered under, the definition whose guards apply. */
+export interface ToolEntry {
+  name: string;
+  def: ToolDefinition;
+  description: string;
+  /** What the call's input is checked against. */
+  schema: z.ZodType;
+  /** What the model is shown. */
+  shown: z.ZodType;
+}
+
+/** The parts both doors' toolkits are made of: one guard pipeline, and tools on it. */
+export interface ComposedToolkit {
+  pipeline: CallPipeline;
+  makeTool(entry: ToolEntry): AdTool;
+  toModelText(result: ToolResult): string;
+  /** The options as `toolkit.options` shows them (no secrets). */
+  shown: Readonly<Record<string, unknown>>;
+}
+
+/**
+ * Composes a toolkit on a wire: the REST client (`createAdTools`) or the service's MCP door
+ * (`connectAdTools`). Every tool goes through the same pipeline: validation, hideAccountId,
+ * approvals, launch claims, live records, request ids, result shaping.
+ */
+export function composeToolkit(options: AdToolsOptions, wire: ToolkitWire): ComposedToolkit {
+  const accountDefault = options.accountId;
+  const { unsendable } = wire;
+  const maxChars = Math.max(MIN_RESULT_CHARS, options.maxResultChars ?? DEFAULT_MAX_RESULT_CHARS);
+  // Without a store given, approvals, ids and claims live in a memory store of this toolkit's own,
+  // as before stores existed; one code path either way.
+  // Kept per principal: one key's refusals, pins and approvals never move what another key sends.
+  const shared = keyScoped(options.store ?? memoryStore(), keyIdentity(wire.base, wire.principal));
+  const pipeline = createCallPipeline({
+    client: wire.client,
+    apiKey: wire.secret,
     accountDefault,
     approvalTtlMs: options.approvalTtlMs ?? DEFAULT_APPROVAL_TTL_MS,
     approvals: storeApprovalLedger(shared),
@@ -56,7 +134,7 @@ export function createAdTools(options: AdToolsOptions = {}): AdToolkit {
     approvalSecret: options.approvalSecret,
     ids: storeIdLedger(shared),
     claims: storeSendClaims(shared),
-    live: createLiveLedger(shared, apiKey),
+    live: createLiveLedger(shared, wire.principal),
     launches: storeLaunchClaims(shared),
     confirm: options.confirm && observedChannel(options.confirm),
     onUnconfirmedActive: options.onUnconfirmedActive,
@@ -66,20 +144,13 @@ export function createAdTools(options: AdToolsOptions = {}): AdToolkit {
     telemetry: options.telemetry,
   });
 
-  const selected = selectTools(offeredTools, options);
-  const note = accountNote(selected, options);
-  const tools = selected.map(makeTool);
-  const byName = new Map(tools.map((tool) => [tool.name, tool]));
-
-  function makeTool(def: ToolDefinition): AdTool {
-    const schema = modelSchema(def, { accountDefault });
+  function makeTool({ name, def, description, schema, shown }: ToolEntry): AdTool {
     const tool: AdTool = {
-      name: def.name,
+      name,
       group: def.group,
       definition: def,
-      // Which account an omitted account_id means is said once, on one tool.
-      description: note?.tool === def.name ? `${def.description} ${note.text}` : def.description,
-      inputSchema: options.hideAccountId ? modelSchema(def, { accountDefault, hideAccountId: true }) : schema,
+      description,
+      inputSchema: shown,
       // Nobody is asked to approve what cannot be sent (no key or base URL), nor a call that names
       // another account than the hidden one.
       needsConfirmation: (input) =>
@@ -98,9 +169,9 @@ export function createAdTools(options: AdToolsOptions = {}): AdToolkit {
       call: (input, context = {}) => {
         const refusal = hiddenAccountRefusal(def, input, options);
         if (refusal)
-          return pipeline.refuse(def.name, context, () => blocked("scope", refusal.error, refusal.hint));
+          return pipeline.refuse(name, context, () => blocked("scope", refusal.error, refusal.hint));
         if (unsendable && pipeline.confirmationFor(def, schema, input) !== null) {
-          return pipeline.refuse(def.name, context, () => notSendable(def.name, unsendable));
+          return pipeline.refuse(name, context, () => notSendable(def.name, unsendable));
         }
         return pipeline.call(def, schema, input, context);
       },
@@ -108,23 +179,13 @@ export function createAdTools(options: AdToolsOptions = {}): AdToolkit {
     return Object.freeze(tool);
   }
 
-  const call = (name: string, input: unknown, context: CallContext = {}): Promise<ToolResult> => {
-    const tool = byName.get(name);
-    if (tool) return tool.call(input, context);
-    return pipeline.refuse(String(name), context, () => {
-      const refusal = scopeRefusal(String(name), getTool(String(name)), options);
-      return blocked(refusal.blocked, refusal.error, refusal.hint);
-    });
-  };
-
   const { apiKey: _secret, approvalSecret: _signing, ...shown } = options;
-  return Object.freeze({
-    tools: Object.freeze(tools),
-    get: (name: string) => byName.get(name),
-    call,
+  return {
+    pipeline,
+    makeTool,
     toModelText: (result: ToolResult) => toModelText(result, maxChars),
-    options: Object.freeze(shown),
-  });
+    shown: Object.freeze(shown),
+  };
 }
 
 /** The answer to a call that needs a person's approval when nothing could be sent anyway. */

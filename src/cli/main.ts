@@ -88,6 +88,10 @@ export async function runCli(argv: readonly string[], io: CliIO = processIO()): 
       "rest (API key, default) or mcp (the MCP door, signed in with adrails login); env ADRAILS_VIA",
     )
     .option("--mcp-url <url>", "the MCP door (default: env ADRAILS_MCP_URL, else {base}/api/mcp)")
+    .option(
+      "--tool-map <file>",
+      "with --via mcp: JSON map of door tools to known tools or read-only (default: env ADRAILS_TOOL_MAP)",
+    )
     .addOption(
       new Option("--retries <n>", "retries for 429, 503 and safe network failures (default 3)").argParser(
         integer("--retries", 0, 10),

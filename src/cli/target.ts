@@ -15,6 +15,8 @@ export interface GlobalOptions {
   /** The door: rest (default) or mcp. */
   via?: string;
   mcpUrl?: string;
+  /** With --via mcp: the tool map file. */
+  toolMap?: string;
 }
 
 /** The service a command talks to, and how to let go of it. */

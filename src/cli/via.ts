@@ -1,4 +1,6 @@
-import type { McpDoorOptions, McpDoorToolkit } from "../upstream/toolkit.js";
+import { readFile } from "node:fs/promises";
+import type { McpDoorOptions, McpDoorToolkit } from "../door-toolkit.js";
+import type { UpstreamToolMap } from "../upstream/mapping.js";
 import { EXIT } from "./exit-codes.js";
 import { CliError, type CliIO, type Output } from "./output.js";
 import type { GlobalOptions } from "./target.js";
@@ -49,7 +51,49 @@ export function mcpUrlFor(globals: GlobalOptions, env: NodeJS.ProcessEnv): strin
   return url;
 }
 
-/** The guarded toolkit on the MCP door with the stored sign-in; sign-in troubles exit 3. */
+/**
+ * The tool map of `--tool-map FILE` / `ADRAILS_TOOL_MAP` (the same JSON as the library's `toolMap`),
+ * or undefined without one. A file that cannot be read, is not JSON or names no known tool: exit 2.
+ */
+export async function toolMapFor(
+  globals: GlobalOptions,
+  env: NodeJS.ProcessEnv,
+): Promise<UpstreamToolMap | undefined> {
+  const file = globals.toolMap ?? env.ADRAILS_TOOL_MAP;
+  if (file === undefined || file.trim() === "") return undefined;
+  const where = globals.toolMap !== undefined ? "--tool-map" : "ADRAILS_TOOL_MAP";
+  let text: string;
+  try {
+    text = await readFile(file, "utf8");
+  } catch (error) {
+    throw new CliError(
+      `The tool map ${file} (${where}) could not be read: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}.`,
+      EXIT.usage,
+      "Nothing was sent. Give the path of a JSON file.",
+    );
+  }
+  let map: unknown;
+  try {
+    map = JSON.parse(text);
+  } catch (error) {
+    throw new CliError(
+      `The tool map ${file} (${where}) is not JSON: ${(error as Error).message}.`,
+      EXIT.usage,
+      MAP_EXAMPLE,
+    );
+  }
+  const { toolMapProblems } = await import("../upstream/mapping.js");
+  const problems = toolMapProblems(map);
+  if (problems.length > 0) {
+    throw new CliError(`The tool map ${file} (${where}): ${problems.join("; ")}.`, EXIT.usage, MAP_EXAMPLE);
+  }
+  return map as UpstreamToolMap;
+}
+
+const MAP_EXAMPLE =
+  'Nothing was sent. Example: {"get_results": "results", "lookup_thing": "read-only"}; see `adrails tools --via mcp` for the door\'s names.';
+
+/** The guarded toolkit on the MCP door with the stored sign-in; sign-in troubles exit 3, a bad tool map 2. */
 export async function openMcpToolkit(
   globals: GlobalOptions,
   io: CliIO,
@@ -57,18 +101,32 @@ export async function openMcpToolkit(
   options: Omit<McpDoorOptions, "via" | "mcpUrl">,
 ): Promise<McpDoorToolkit> {
   const mcpUrl = mcpUrlFor(globals, io.env);
-  const { connectAdTools } = await import("../upstream/toolkit.js");
+  const toolMap = await toolMapFor(globals, io.env);
+  const { connectAdTools } = await import("../door-toolkit.js");
+  let toolkit: McpDoorToolkit;
   try {
-    return await connectAdTools({
+    toolkit = await connectAdTools({
       via: "mcp",
       mcpUrl,
       ...(io.env.ADRAILS_HOME ? { home: io.env.ADRAILS_HOME } : {}),
       warn: (message: string) => output.warn(message),
+      ...(toolMap ? { toolMap } : {}),
       ...options,
     });
   } catch (error) {
     throw await signInFailure(error, mcpUrl);
   }
+  // A map entry for a tool whose shape differs from the tool it names is an error in the map.
+  const refused = toolkit.catalog.filter((tool) => tool.declaration?.state === "refused");
+  if (refused.length > 0) {
+    await toolkit.close();
+    throw new CliError(
+      `The tool map: ${refused.map((tool) => `entry ${JSON.stringify(tool.name)}: ${tool.reason}`).join("; ")}.`,
+      EXIT.usage,
+      "Nothing was sent. Map a door tool only to the known tool with the same fields and types, or declare it read-only.",
+    );
+  }
+  return toolkit;
 }
 
 /** An error of sign-in or of the door as the CLI reports it: exit 3 with what to do. */

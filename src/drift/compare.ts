@@ -9,7 +9,8 @@ export type DriftChange =
   | "field-added"
   | "field-removed"
   | "field-changed"
-  | "required-changed";
+  | "required-changed"
+  | "declaration-lapsed";
 
 /** One difference. `field` is a dotted path (`items[].name` inside arrays). */
 export interface Drift {

@@ -1,3 +1,5 @@
+import type { Tool } from "@modelcontextprotocol/client";
+import type { GuardKind, UpstreamToolMap } from "../upstream/mapping.js";
 import { compareInputs, type Drift } from "./compare.js";
 
 // Drift on the MCP door: its `tools/list` (every page) against the door adrails expects. The
@@ -95,12 +97,23 @@ export interface DoorDriftOptions {
   fetch?: typeof fetch;
   /** Where messages for people go (a credentials file made private). Default: stderr. */
   warn?: (message: string) => void;
+  /** The tool map `call` and `connectAdTools` use, so the guards reported are theirs. */
+  toolMap?: UpstreamToolMap | undefined;
 }
 
-/** The drift found on the door, and its address. */
+/** A listed tool `call` would not run without a person, and why. */
+export interface DoorGuard {
+  tool: string;
+  guard: GuardKind;
+  reason: string;
+}
+
+/** The drift found on the door, its address, and the tools that need a person on every call. */
 export interface DoorDriftReport {
   url: string;
   drift: Drift[];
+  /** Listed tools adrails does not know (each call needs a person), as `call` treats them. */
+  unknown: DoorGuard[];
 }
 
 /**
@@ -109,20 +122,39 @@ export interface DoorDriftReport {
  * sign-in (kind `login-needed`).
  */
 export async function checkDoorDrift(options: DoorDriftOptions): Promise<DoorDriftReport> {
-  const [{ credentialStore }, { storedAuth }, { createMcpWire }] = await Promise.all([
-    import("../upstream/store.js"),
-    import("../upstream/stored-auth.js"),
-    import("../upstream/wire.js"),
-  ]);
+  const [{ credentialStore }, { storedAuth }, { createMcpWire }, { checkCatalog }, { mapCatalog }] =
+    await Promise.all([
+      import("../upstream/store.js"),
+      import("../upstream/stored-auth.js"),
+      import("../upstream/wire.js"),
+      import("../upstream/catalog.js"),
+      import("../upstream/mapping.js"),
+    ]);
   const { mcpUrl } = options;
   const store = credentialStore({ home: options.home, warn: options.warn });
   const auth = storedAuth({ store, mcpUrl, fetch: options.fetch });
   const wire = createMcpWire({ mcpUrl, auth, fetch: options.fetch });
-  let listed: ListedDoorTool[];
+  let listed: Tool[];
   try {
     listed = await wire.listTools(AbortSignal.timeout(options.timeoutMs ?? 30_000));
   } finally {
     await wire.close();
   }
-  return { url: mcpUrl, drift: compareDoor(listed, options.expected ?? (await expectedDoor())) };
+  const drift = compareDoor(listed, options.expected ?? (await expectedDoor()));
+  // The guards exactly as `call` gives them: a declaration that lapsed is drift, unknown tools are named.
+  const pins = new Map(Object.entries(store.find(mcpUrl)?.pins ?? {}));
+  const mapped = mapCatalog(checkCatalog(listed), options.toolMap, pins);
+  for (const tool of mapped) {
+    if (tool.declaration && tool.declaration.state !== "applied") {
+      drift.push({
+        tool: tool.name,
+        change: "declaration-lapsed",
+        detail: `Your tool map entry ${tool.declaration.entry} no longer applies: ${tool.reason}. Every call of it needs a person's approval until you check the tool and declare it again.`,
+      });
+    }
+  }
+  const unknown = mapped
+    .filter((tool) => tool.guard === "unknown" && !tool.declaration)
+    .map(({ name, guard, reason }) => ({ tool: name, guard, reason }));
+  return { url: mcpUrl, drift, unknown };
 }

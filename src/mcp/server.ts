@@ -4,6 +4,7 @@ import {
   type CallToolResult,
   isInputRequiredResult,
   McpServer,
+  type RegisteredTool,
   type ServerContext,
   type StandardSchemaWithJSON,
   type Tool,
@@ -95,12 +96,12 @@ export function createMcpServer(
   const elicitation = elicitationFor(toolkit, serverOptions);
   const server = new McpServer(
     { name: serverOptions.name ?? "adrails", version: serverOptions.version ?? VERSION },
-    { capabilities: { tools: serverOptions.dynamic ? { listChanged: true } : {} } },
+    { capabilities: { tools: serverOptions.dynamic || changes(toolkit) ? { listChanged: true } : {} } },
   );
   const session = serverOptions.dynamic ? dynamicSession(server, toolkit, serverOptions.dynamic) : undefined;
-  for (const adTool of toolkit.tools) {
+  const register = (adTool: AdTool): RegisteredTool => {
     const { toInput } = providerSchema(adTool);
-    server.registerTool(
+    return server.registerTool(
       adTool.name,
       {
         title: mcpTitle(adTool.name),
@@ -126,8 +127,37 @@ export function createMcpServer(
         return toCallToolResult(toolkit, result);
       },
     );
+  };
+  const registered = new Map(
+    toolkit.tools.map((adTool) => [adTool.name, { adTool, tool: register(adTool) }]),
+  );
+  // A toolkit whose tools change (the service's MCP door after list_changed): the host is told.
+  const follow = changes(toolkit);
+  if (follow && !session) {
+    const stop = follow(() => {
+      const now = new Map(toolkit.tools.map((adTool) => [adTool.name, adTool]));
+      for (const [name, entry] of registered) {
+        if (now.get(name) === entry.adTool) continue;
+        entry.tool.remove();
+        registered.delete(name);
+      }
+      for (const [name, adTool] of now) {
+        if (!registered.has(name)) registered.set(name, { adTool, tool: register(adTool) });
+      }
+    });
+    const closed = server.server.onclose;
+    server.server.onclose = () => {
+      stop();
+      closed?.();
+    };
   }
   return server;
+}
+
+/** The subscription of a toolkit whose tools change (`McpDoorToolkit.onToolsChanged`), if it has one. */
+function changes(toolkit: AdToolkit): ((listener: () => void) => () => void) | undefined {
+  const on = (toolkit as { onToolsChanged?: (listener: () => void) => () => void }).onToolsChanged;
+  return typeof on === "function" ? on.bind(toolkit) : undefined;
 }
 
 /** The listed tools of one connection in dynamic mode. */

@@ -1,5 +1,5 @@
 import type { Client, Tool } from "@modelcontextprotocol/client";
-import { z } from "zod";
+import { compileDoorSchema, type DoorSchema, toolFingerprint } from "./schema.js";
 
 /** A tool of the MCP door that adrails will not offer, and why. */
 export interface CatalogProblem {
@@ -7,9 +7,16 @@ export interface CatalogProblem {
   reason: string;
 }
 
+/** One usable door tool: as listed, its compiled schema, and the fingerprint declarations pin. */
+export interface CheckedTool {
+  tool: Tool;
+  schema: DoorSchema;
+  fingerprint: string;
+}
+
 /** The door's `tools/list` after checking: usable tools by name, and the ones refused. */
 export interface CheckedCatalog {
-  tools: Map<string, { tool: Tool; input: z.ZodType<Record<string, unknown>>; shape: z.ZodObject }>;
+  tools: Map<string, CheckedTool>;
   problems: CatalogProblem[];
 }
 
@@ -31,8 +38,8 @@ export async function listAllTools(client: Client, signal?: AbortSignal): Promis
 
 /**
  * Checks a listed catalog: a name listed twice is refused (adrails cannot tell which definition
- * the door runs), and so is an input schema that is not a JSON Schema object adrails can check
- * arguments against. Everything else is kept.
+ * the door runs), and so is an input schema that does not compile as JSON Schema 2020-12 (the
+ * reason names the keyword). Everything else is kept.
  */
 export function checkCatalog(listed: readonly Tool[]): CheckedCatalog {
   const counts = new Map<string, number>();
@@ -52,38 +59,12 @@ export function checkCatalog(listed: readonly Tool[]): CheckedCatalog {
       }
       continue;
     }
-    const converted = inputOf(tool);
-    if (typeof converted === "string") {
-      problems.push({ name: tool.name, reason: converted });
+    const schema = compileDoorSchema(tool.inputSchema);
+    if (typeof schema === "string") {
+      problems.push({ name: tool.name, reason: schema });
       continue;
     }
-    tools.set(tool.name, { tool, ...converted });
+    tools.set(tool.name, { tool, schema, fingerprint: toolFingerprint(tool) });
   }
   return { tools, problems };
-}
-
-function inputOf(tool: Tool): { input: z.ZodType<Record<string, unknown>>; shape: z.ZodObject } | string {
-  const schema = tool.inputSchema as unknown;
-  if (typeof schema !== "object" || schema === null || (schema as { type?: unknown }).type !== "object") {
-    return "its input schema is not a JSON Schema of type object";
-  }
-  const properties = (schema as { properties?: unknown }).properties;
-  if (
-    properties !== undefined &&
-    (typeof properties !== "object" || properties === null || Array.isArray(properties))
-  ) {
-    return "its input schema's properties are not an object";
-  }
-  const required = (schema as { required?: unknown }).required;
-  if (required !== undefined && (!Array.isArray(required) || required.some((r) => typeof r !== "string"))) {
-    return "its input schema's required list is not a list of names";
-  }
-  let input: z.ZodType;
-  try {
-    input = z.fromJSONSchema(schema as Parameters<typeof z.fromJSONSchema>[0]);
-  } catch (error) {
-    return `its input schema is not valid JSON Schema (${(error as Error).message})`;
-  }
-  const shape = input instanceof z.ZodObject ? input : z.looseObject({});
-  return { input: input as z.ZodType<Record<string, unknown>>, shape };
 }

@@ -1,17 +1,38 @@
 import type { Tool, ToolAnnotations } from "@modelcontextprotocol/client";
 import { z } from "zod";
 import { defineTool, type ToolDefinition } from "../tools/define.js";
-import { getTool } from "../tools/index.js";
-import type { CheckedCatalog } from "./catalog.js";
+import { getTool, offeredTools } from "../tools/index.js";
+import type { CheckedCatalog, CheckedTool } from "./catalog.js";
+import { type DoorSchema, type JsonSchema, resolveLocal } from "./schema.js";
+
+/** What the user says about one door tool: `"read-only"`, or the known tool it is; optionally pinned. */
+export type ToolMapEntry =
+  | "read-only"
+  | string
+  | {
+      /** `"read-only"`, or the name of the known tool it is. */
+      tool: "read-only" | string;
+      /** The door tool's fingerprint when declared (see `adrails tools --via mcp`); another lapses the entry. */
+      fingerprint?: string;
+    };
 
 /**
- * What the user's configuration says about tools of the MCP door: `"read-only"` (a read that
- * needs no person), or the name of the known tool it is (same meaning and shape).
+ * What the user's configuration says about tools of the MCP door, by the door's names: `"read-only"`
+ * (a read that needs no person), or the name of the known tool it is (same meaning and shape).
+ * Each entry applies to the tool as it was when first seen (or at the `fingerprint` given): when
+ * the door changes the tool, the entry lapses and the tool is unknown again.
  */
-export type UpstreamToolMap = Readonly<Record<string, "read-only" | string>>;
+export type UpstreamToolMap = Readonly<Record<string, ToolMapEntry>>;
 
 /** How adrails guards one tool of the door. */
 export type GuardKind = "known" | "read-only" | "unknown";
+
+/**
+ * How a declaration of the user's stands: applied; lapsed (the door changed the tool since);
+ * refused (the tool's shape differs from the known tool's); overruled (the door annotates the tool
+ * as a write, which wins over declaring it a read).
+ */
+export type DeclarationState = "applied" | "lapsed" | "refused" | "overruled";
 
 /** One tool of the door, as adrails offers it. */
 export interface UpstreamTool {
@@ -24,73 +45,186 @@ export interface UpstreamTool {
   reason: string;
   description: string;
   annotations?: ToolAnnotations;
+  /** The door's input schema, compiled: arguments are checked against it as the door means it. */
+  schema: DoorSchema;
+  /** The tool's schema-and-annotations fingerprint, to pin a declaration to. */
+  fingerprint: string;
+  /** The user's declaration about this tool, and how it stands. */
+  declaration?: { entry: string; state: DeclarationState };
 }
 
 const CONFIRM_FIELD = "hard_confirm_text";
 
+/** A name up to separators and case: `list_accounts`, `list-accounts` and `ListAccounts` are one. */
+export const nameKey = (name: string) => name.toLowerCase().replace(/[-_.\s]/g, "");
+
+const byKey = new Map(offeredTools.filter((t) => !t.disabled).map((t) => [nameKey(t.name), t]));
+
+/** An entry's declaration and pin. */
+function entryOf(entry: ToolMapEntry | undefined): { tool: string; fingerprint?: string } | undefined {
+  if (entry === undefined) return undefined;
+  return typeof entry === "string" ? { tool: entry } : entry;
+}
+
 /**
- * Maps the door's tools onto the catalog: a tool with a known tool's name (or mapped to one by
- * configuration) and the same shape gets that tool's definition and all its guards; a tool the
- * configuration declares read-only is a read; every other tool is treated as a write that may
- * spend money, so each call needs a person.
+ * Problems with a tool map before any door is asked, one sentence each naming the entry: an entry
+ * that is neither `"read-only"` nor a known tool's name, or not a string or `{ tool, fingerprint }`.
  */
-export function mapCatalog(catalog: CheckedCatalog, toolMap: UpstreamToolMap = {}): UpstreamTool[] {
-  const mapped: UpstreamTool[] = [];
-  for (const [name, { tool, input, shape }] of catalog.tools) {
-    const configured = toolMap[name];
-    const description = tool.description ?? "";
-    const annotations = tool.annotations;
-    if (configured === "read-only") {
-      mapped.push({
-        name,
-        definition: unknownDefinition(tool, input, shape, "read"),
-        guard: "read-only",
-        reason: "declared read-only by your configuration",
-        description,
-        annotations,
-      });
+export function toolMapProblems(map: unknown): string[] {
+  if (map === null || typeof map !== "object" || Array.isArray(map)) {
+    return ["the tool map is not a JSON object of door tool names"];
+  }
+  const problems: string[] = [];
+  for (const [name, value] of Object.entries(map)) {
+    const entry =
+      typeof value === "string"
+        ? { tool: value }
+        : value !== null && typeof value === "object" && !Array.isArray(value)
+          ? (value as { tool?: unknown; fingerprint?: unknown })
+          : undefined;
+    if (!entry || typeof entry.tool !== "string") {
+      problems.push(
+        `entry ${JSON.stringify(name)}: give "read-only", a known tool's name, or { "tool": ..., "fingerprint": ... }`,
+      );
       continue;
     }
-    const knownName = configured ?? name;
-    const known = getTool(knownName);
-    if (known && !known.disabled) {
-      const mismatch = shapeMismatch(known, tool);
-      if (mismatch === null) {
-        mapped.push({
-          name,
-          definition: known,
-          guard: "known",
-          reason:
-            knownName === name
-              ? `same name and shape as ${known.name}`
-              : `mapped to ${known.name} by your configuration`,
-          description: known.description,
-          annotations,
-        });
+    if (entry.fingerprint !== undefined && typeof entry.fingerprint !== "string") {
+      problems.push(
+        `entry ${JSON.stringify(name)}: fingerprint must be a string (from \`adrails tools --via mcp\`)`,
+      );
+      continue;
+    }
+    if (entry.tool !== "read-only" && !knownTool(entry.tool)) {
+      problems.push(`entry ${JSON.stringify(name)}: adrails has no tool named ${JSON.stringify(entry.tool)}`);
+    }
+  }
+  return problems;
+}
+
+const knownTool = (name: string) => {
+  const def = getTool(name) ?? byKey.get(nameKey(name));
+  return def && !def.disabled ? def : undefined;
+};
+
+/**
+ * Maps the door's tools onto the catalog. A tool whose name is a known tool's up to separators
+ * and case (or that the map names as one) and whose input has the same fields and types gets that
+ * tool's definition, so all its guards; a tool the map declares read-only is a read; every other
+ * tool is treated as a write that may spend money, so each call needs a person. A door annotation
+ * saying not read-only or destructive wins over anything that would make the tool a read. A
+ * declaration applies to the tool as pinned in `pins` (set here on first sight) and lapses when the
+ * door changed it.
+ */
+export function mapCatalog(
+  catalog: CheckedCatalog,
+  toolMap: UpstreamToolMap = {},
+  pins: Map<string, string> = new Map(),
+): UpstreamTool[] {
+  const mapped: UpstreamTool[] = [];
+  for (const [name, checked] of catalog.tools) {
+    const { tool, fingerprint, schema } = checked;
+    const base = { name, annotations: tool.annotations, schema, fingerprint };
+    const unknown = (reason: string, declaration?: UpstreamTool["declaration"]): UpstreamTool => {
+      const definition = unknownDefinition(checked, "write");
+      // The model reads that each call waits for a person.
+      const description = definition.description;
+      return {
+        ...base,
+        definition,
+        guard: "unknown",
+        reason,
+        description,
+        ...(declaration ? { declaration } : {}),
+      };
+    };
+    const entry = entryOf(toolMap[name]);
+    const label = entry ? `${name}: ${entry.tool}` : "";
+    if (entry) {
+      const pinKey = `${name}\n${entry.tool}`;
+      const pinned = entry.fingerprint ?? pins.get(pinKey);
+      if (pinned !== undefined && pinned !== fingerprint) {
+        mapped.push(
+          unknown(
+            `your declaration (${label}) lapsed: the door changed this tool since it was declared (fingerprint ${fingerprint}, declared ${pinned}), so its meaning is unknown again`,
+            { entry: label, state: "lapsed" },
+          ),
+        );
+        continue;
+      }
+      if (pinned === undefined) pins.set(pinKey, fingerprint);
+    }
+    const warning = writeAnnotation(tool.annotations);
+    if (entry?.tool === "read-only") {
+      if (tool.annotations?.destructiveHint === true) {
+        mapped.push(
+          unknown(`the door annotates it destructive, which wins over your read-only declaration`, {
+            entry: label,
+            state: "overruled",
+          }),
+        );
         continue;
       }
       mapped.push({
-        name,
-        definition: unknownDefinition(tool, input, shape, "write"),
-        guard: "unknown",
-        reason: `named like ${known.name} but its shape differs (${mismatch}), so its meaning is unknown`,
-        description,
-        annotations,
+        ...base,
+        definition: unknownDefinition(checked, "read"),
+        guard: "read-only",
+        reason: "declared read-only by you",
+        description: tool.description ?? "",
+        declaration: { entry: label, state: "applied" },
       });
       continue;
     }
+    const known = entry ? knownTool(entry.tool) : byKey.get(nameKey(name));
+    if (!known) {
+      mapped.push(
+        unknown(
+          entry
+            ? `mapped by you to ${entry.tool}, which adrails does not know`
+            : "adrails does not know this tool",
+        ),
+      );
+      continue;
+    }
+    const how = entry ? `mapped by you to ${known.name}` : `known by name and shape as ${known.name}`;
+    const mismatch = shapeMismatch(known, tool);
+    if (mismatch !== null) {
+      mapped.push(
+        unknown(
+          entry
+            ? `mapped by you to ${known.name}, but its shape differs (${mismatch}), so the mapping is refused`
+            : `named like ${known.name} but its shape differs (${mismatch}), so its meaning is unknown`,
+          entry ? { entry: label, state: "refused" } : undefined,
+        ),
+      );
+      continue;
+    }
+    const reads = known.effect === "read" || known.effect === "calculator";
+    if (reads && warning) {
+      mapped.push(
+        unknown(
+          `the door annotates it ${warning}, which wins over its being ${how} (a read)`,
+          entry ? { entry: label, state: "overruled" } : undefined,
+        ),
+      );
+      continue;
+    }
     mapped.push({
-      name,
-      definition: unknownDefinition(tool, input, shape, "write"),
-      guard: "unknown",
-      reason: configured
-        ? `configured as ${configured}, which adrails does not know`
-        : "adrails does not know this tool",
-      description,
-      annotations,
+      ...base,
+      definition: known,
+      guard: "known",
+      reason: how,
+      description: known.description,
+      ...(entry ? { declaration: { entry: label, state: "applied" as const } } : {}),
     });
   }
   return mapped;
+}
+
+/** "destructive" or "not read-only" when the door's annotations say the tool writes. */
+function writeAnnotation(annotations: ToolAnnotations | undefined): string | undefined {
+  if (annotations?.destructiveHint === true) return "destructive";
+  if (annotations?.readOnlyHint === false) return "not read-only";
+  return undefined;
 }
 
 /** Null when the door's tool takes the same fields with the same types as the known one. */
@@ -99,7 +233,8 @@ function shapeMismatch(known: ToolDefinition, tool: Tool): string | null {
     properties?: Record<string, { type?: unknown }>;
   };
   const knownProps = knownSchema.properties ?? {};
-  const doorProps = (tool.inputSchema.properties ?? {}) as Record<string, { type?: unknown }>;
+  const root = tool.inputSchema as JsonSchema;
+  const doorProps = (root.properties ?? {}) as Record<string, unknown>;
   const names = (props: Record<string, unknown>) => Object.keys(props).filter((n) => n !== CONFIRM_FIELD);
   const missing = names(knownProps).filter((n) => !(n in doorProps));
   const extra = names(doorProps).filter((n) => !(n in knownProps));
@@ -111,7 +246,7 @@ function shapeMismatch(known: ToolDefinition, tool: Tool): string | null {
   }
   for (const field of names(doorProps)) {
     const a = knownProps[field]?.type;
-    const b = doorProps[field]?.type;
+    const b = resolveLocal(root, doorProps[field]).type;
     if (a !== undefined && b !== undefined && JSON.stringify(a) !== JSON.stringify(b)) {
       return `${field} is ${JSON.stringify(b)}, not ${JSON.stringify(a)}`;
     }
@@ -119,12 +254,13 @@ function shapeMismatch(known: ToolDefinition, tool: Tool): string | null {
   return null;
 }
 
-function unknownDefinition(
-  tool: Tool,
-  input: z.ZodType<Record<string, unknown>>,
-  shape: z.ZodObject,
-  effect: "read" | "write",
-): ToolDefinition {
+/**
+ * The definition of a tool adrails does not know (or that the user declared a read): its fields by
+ * name, arguments checked against the door's own schema.
+ */
+function unknownDefinition({ tool, schema }: CheckedTool, effect: "read" | "write"): ToolDefinition {
+  const fields = Object.keys((schema.json.properties ?? {}) as object);
+  const shape = z.looseObject(Object.fromEntries(fields.map((field) => [field, z.unknown()])));
   const base = defineTool({
     name: tool.name,
     group: "C",
@@ -140,10 +276,26 @@ function unknownDefinition(
   });
   return {
     ...base,
-    // The door's own schema checks the arguments, whatever shape it has.
-    inputSchema: input,
+    inputSchema: doorZod(schema, schema.json, []),
     ...(effect === "write" ? { needsPerson: () => true } : {}),
   };
+}
+
+/**
+ * A zod schema that shows `shown` (JSON Schema) and checks values against the door's own schema
+ * (not requiring the `filled` keys adrails sets itself).
+ */
+export function doorZod(
+  schema: DoorSchema,
+  shown: JsonSchema,
+  filled: readonly string[],
+): z.ZodType<Record<string, unknown>> {
+  return z
+    .looseObject({})
+    .superRefine((value, ctx) => {
+      for (const message of schema.check(value, filled)) ctx.addIssue({ code: "custom", message, path: [] });
+    })
+    .meta(shown) as unknown as z.ZodType<Record<string, unknown>>;
 }
 
 /** The door's annotations, shown to the person; never a reason to skip asking. */

@@ -30,6 +30,11 @@ export interface ConnectionRecord {
   serverName?: string;
   /** A wider scope a tool asked for (403 insufficient_scope), requested at the next login. */
   wantedScope?: string;
+  /**
+   * Tool map declarations pinned to the door tool as first seen: `name\ndeclaration` to the
+   * tool's fingerprint. A declaration applies while the tool keeps that fingerprint.
+   */
+  pins?: Record<string, string>;
 }
 
 /** Where one person's credentials live, with the folder's privacy kept. */

@@ -103,6 +103,6 @@ describe("bad input in tools/list", () => {
     expect([...checked.tools.keys()]).toEqual(["fine"]);
     expect(checked.problems.map((p) => p.name)).toEqual(["twice", "not-object", "bad-type", "bad-required"]);
     expect(checked.problems[0]!.reason).toMatch(/lists 2 tools named "twice"/);
-    expect(checked.problems[2]!.reason).toMatch(/not valid JSON Schema/);
+    expect(checked.problems[2]!.reason).toMatch(/does not compile as JSON Schema 2020-12 \(keyword type/);
   });
 });

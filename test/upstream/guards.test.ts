@@ -1,7 +1,7 @@
 import { InMemoryTransport } from "@modelcontextprotocol/server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { connectAdTools, type McpDoorToolkit } from "../../src/door-toolkit.js";
 import { createMcpServer } from "../../src/mcp/server.js";
-import { connectAdTools, type McpDoorToolkit } from "../../src/upstream/toolkit.js";
 import { accept, connectClient } from "../mcp/helpers.js";
 import { cli, freshHome, type Sim, startDoor } from "./helpers.js";
 

@@ -2,7 +2,7 @@ import { spawn } from "node:child_process";
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { connectAdTools } from "../../src/upstream/toolkit.js";
+import { connectAdTools } from "../../src/door-toolkit.js";
 import { buildOnce } from "../cli/helpers.js";
 import { cli, freshHome, type Sim, startDoor } from "./helpers.js";
 

@@ -1,8 +1,8 @@
+import type { McpDoorToolkit } from "../../door-toolkit.js";
 import { needsHardConfirmation } from "../../guards/confirmation.js";
 import { createAdTools } from "../../toolkit.js";
 import { getTool } from "../../tools/index.js";
 import type { ToolResult } from "../../types.js";
-import type { McpDoorToolkit } from "../../upstream/toolkit.js";
 import { createCliConfirm } from "../confirm.js";
 import { EXIT, type ExitCode, exitCodeFor } from "../exit-codes.js";
 import { readInput } from "../input.js";

@@ -63,8 +63,10 @@ export async function runMcpDoctor(ctx: CommandContext): Promise<ExitCode> {
       },
     ];
     let code: ExitCode = EXIT.ok;
-    if (toolkit.get("list-accounts")) {
-      const listed = await toolkit.call("list-accounts", {});
+    // list-accounts under whatever name the door gives it (list_accounts, ...), when it is that read.
+    const reader = toolkit.catalog.find((t) => t.guard === "known" && t.definition.name === "list-accounts");
+    if (reader) {
+      const listed = await toolkit.call(reader.name, {});
       code = exitCodeFor(listed);
       checks.push({
         check: "list-accounts",

@@ -1,7 +1,8 @@
+import type { DoorGuard } from "../../drift/door.js";
 import type { Drift } from "../../drift/index.js";
 import { EXIT, type ExitCode } from "../exit-codes.js";
 import type { CommandContext } from "../main.js";
-import { mcpUrlFor, signInFailure } from "../via.js";
+import { mcpUrlFor, signInFailure, toolMapFor } from "../via.js";
 
 type Print = (ctx: CommandContext, url: string, drift: Drift[], door: boolean) => void;
 
@@ -13,11 +14,14 @@ type Print = (ctx: CommandContext, url: string, drift: Drift[], door: boolean) =
 export async function runDoorDrift(ctx: CommandContext, print: Print): Promise<ExitCode> {
   const { io, output, globals } = ctx;
   const mcpUrl = mcpUrlFor(globals, io.env);
+  const toolMap = await toolMapFor(globals, io.env);
   const { checkDoorDrift } = await import("../../drift/door.js");
   let drift: Drift[];
+  let unknown: DoorGuard[];
   try {
-    ({ drift } = await checkDoorDrift({
+    ({ drift, unknown } = await checkDoorDrift({
       mcpUrl,
+      toolMap,
       ...(io.env.ADRAILS_HOME ? { home: io.env.ADRAILS_HOME } : {}),
       ...(globals.timeout === undefined ? {} : { timeoutMs: globals.timeout * 1000 }),
       warn: (message: string) => output.warn(message),
@@ -25,7 +29,15 @@ export async function runDoorDrift(ctx: CommandContext, print: Print): Promise<E
   } catch (error) {
     throw await signInFailure(error, mcpUrl);
   }
-  if (output.json) output.result({ drift });
-  else print(ctx, mcpUrl, drift, true);
+  if (output.json) output.result({ drift, unknown });
+  else {
+    print(ctx, mcpUrl, drift, true);
+    if (unknown.length > 0) {
+      output.line(
+        `${unknown.length} tool${unknown.length === 1 ? "" : "s"} adrails does not know: every call needs a person's approval (map them with --tool-map, see \`adrails tools --via mcp\`):`,
+      );
+      output.line(`  ${unknown.map((tool) => tool.tool).join(", ")}`);
+    }
+  }
   return drift.length === 0 ? EXIT.ok : EXIT.drift;
 }

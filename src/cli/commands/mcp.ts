@@ -1,8 +1,8 @@
 import { randomBytes } from "node:crypto";
 import type { Readable, Writable } from "node:stream";
+import type { McpDoorToolkit } from "../../door-toolkit.js";
 import { createAdTools } from "../../toolkit.js";
 import type { AuditEvent } from "../../types.js";
-import type { McpDoorToolkit } from "../../upstream/toolkit.js";
 import { EXIT, type ExitCode } from "../exit-codes.js";
 import type { CommandContext } from "../main.js";
 import { CliError } from "../output.js";

@@ -4,7 +4,7 @@ import { openMcpToolkit } from "../via.js";
 
 const GUARD_TEXT = {
   known: "guards of the known tool",
-  "read-only": "read (your configuration)",
+  "read-only": "read: no person needed",
   unknown: "unknown: every call needs a person",
 } as const;
 
@@ -20,6 +20,8 @@ export async function runMcpTools(ctx: CommandContext): Promise<ExitCode> {
       maps_to: tool.guard === "known" ? tool.definition.name : null,
       effect: tool.definition.effect,
       needs_person: tool.guard === "unknown" || tool.definition.needsPerson !== undefined,
+      fingerprint: tool.fingerprint,
+      ...(tool.declaration ? { declaration: tool.declaration } : {}),
       description: tool.description,
       ...(tool.annotations ? { annotations: tool.annotations } : {}),
     }));
@@ -32,8 +34,15 @@ export async function runMcpTools(ctx: CommandContext): Promise<ExitCode> {
         const guard = row.guard === "unknown" ? s.yellow(GUARD_TEXT.unknown) : GUARD_TEXT[row.guard];
         output.line(`  ${row.name.padEnd(width)}  ${guard}`);
         output.line(`  ${" ".repeat(width)}  ${s.dim(row.reason)}`);
+        if (row.declaration?.state === "lapsed") {
+          output.line(
+            `  ${" ".repeat(width)}  ${s.yellow(`your declaration ${row.declaration.entry} lapsed`)}`,
+          );
+        }
       }
-      output.line(s.dim(`${rows.length} tools listed by the MCP door.`));
+      output.line(
+        s.dim(`${rows.length} tools listed by the MCP door. Fingerprints to pin a map entry to: --json.`),
+      );
     }
     for (const problem of toolkit.problems) output.warn(`Not offered: ${problem.name}: ${problem.reason}.`);
     return EXIT.ok;

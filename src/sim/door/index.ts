@@ -12,6 +12,7 @@ import type { KeyLabel } from "../world.js";
 import { type DoorCall, type DoorCallRecord, type DoorReply, type DoorTool, doorCatalog } from "./catalog.js";
 import { createDoorMcp, type Verdict } from "./mcp.js";
 import { ToolRegistry } from "./registry.js";
+import { variantCatalog } from "./variant.js";
 import { readRaw, sendJson } from "./web.js";
 
 /** Options of the MCP door (`startSimulator({ door })`). Every one has a default. */
@@ -29,6 +30,12 @@ export interface DoorOptions {
    * fetches only https ones, never from loopback). Default false.
    */
   allowLoopbackClientIds?: boolean;
+  /**
+   * Test mode: a catalog that differs from REST the way the spec allows: snake_case names
+   * (`list_accounts`, `push_creative`), `push_creative` with `oneOf` (one image or one video) and
+   * `$ref`/`$defs`, `get_results` with `dependentSchemas` (since and until together). Default false.
+   */
+  variant?: boolean;
 }
 
 /** A tool added at runtime (tests of `notifications/tools/list_changed`). */
@@ -39,6 +46,8 @@ export interface ExtraDoorTool {
   annotations?: DoorTool["annotations"];
   /** The payload the call answers; default `{ tool, arguments }`. */
   run?: (args: Record<string, unknown>, userId: string) => unknown;
+  /** Forward calls to this REST tool as the signed-in person instead (same world and rules). */
+  rest?: string;
 }
 
 /** Steers and inspects the MCP door of a running simulator. */
@@ -102,7 +111,10 @@ export async function createDoor(rt: SimRuntime, baseUrl: string, options: DoorO
   provider.on("server_error", (_ctx: unknown, error: unknown) => report(error));
   const callback = provider.callback();
   const doorKeys = doorKeysFor(rt);
-  const registry = new ToolRegistry(doorCatalog(), options.pageSize ?? 10);
+  const registry = new ToolRegistry(
+    options.variant ? variantCatalog(doorCatalog()) : doorCatalog(),
+    options.pageSize ?? 10,
+  );
 
   const callAs = (userId: string): DoorCall => ({
     userId,
@@ -298,9 +310,13 @@ function extraTool(spec: ExtraDoorTool): DoorTool {
     description: spec.description,
     inputSchema: spec.inputSchema ?? { type: "object", properties: {}, additionalProperties: true },
     annotations: spec.annotations ?? {},
-    run: async (call, args) => ({
-      status: 200,
-      data: spec.run ? spec.run(args, call.userId) : { tool: spec.name, arguments: args },
-    }),
+    ...(spec.rest === undefined ? {} : { rest: spec.rest }),
+    run: async (call, args) =>
+      spec.rest !== undefined
+        ? call.rest(spec.rest, args)
+        : {
+            status: 200,
+            data: spec.run ? spec.run(args, call.userId) : { tool: spec.name, arguments: args },
+          },
   };
 }

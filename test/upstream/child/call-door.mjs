@@ -1,5 +1,5 @@
 // One process of the refresh race: calls a read on the MCP door with the stored sign-in.
-import { connectAdTools } from "../../../dist/upstream/toolkit.js";
+import { connectAdTools } from "../../../dist/door-toolkit.js";
 
 const [home, mcpUrl] = process.argv.slice(2);
 const toolkit = await connectAdTools({ via: "mcp", mcpUrl, home });
