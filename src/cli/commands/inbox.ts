@@ -32,6 +32,21 @@ export function redisUrlOf(io: CliIO, opts: InboxStateOptions): string | undefin
   return url;
 }
 
+/** The Redis URL as redisUrlOf, once the `redis` package is known to load (exit 2 naming it if not). */
+export async function redisUrlReady(io: CliIO, opts: InboxStateOptions): Promise<string | undefined> {
+  const url = redisUrlOf(io, opts);
+  if (url === undefined) return undefined;
+  const { redisInstalled } = await import("../../store/redis-package.js");
+  if (!(await redisInstalled())) {
+    throw new CliError(
+      "A Redis URL is set (--redis or ADRAILS_REDIS_URL), but the `redis` package is not installed.",
+      EXIT.usage,
+      "Run `npm install redis` in the project that runs adrails, or leave the Redis URL out.",
+    );
+  }
+  return url;
+}
+
 /** The inbox over Redis (a fleet) or memory, with the audit trail in Redis and/or a JSON lines file. */
 export async function openInbox(
   io: CliIO,
@@ -40,7 +55,7 @@ export async function openInbox(
   const { createInbox, memoryQueue, memoryAudit, fileAudit, auditTo, redisInbox } = await import(
     "../../inbox/index.js"
   );
-  const url = redisUrlOf(io, opts);
+  const url = await redisUrlReady(io, opts);
   const shared = url ? redisInbox({ url }) : { queue: memoryQueue(), audit: memoryAudit() };
   const trails = [shared.audit, ...(opts.auditLog ? [fileAudit(opts.auditLog)] : [])];
   // With a file, read the file: it holds what this machine saw, whatever the store.
