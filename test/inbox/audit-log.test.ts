@@ -29,7 +29,14 @@ function request(expiresInMs: number): ConfirmRequest {
     account: "act_1",
     tool: "push-creative",
     fingerprint: `fp_${Math.random().toString(16).slice(2)}`,
-    summary: { account_id: "act_1", adset_id: "2", headline: "Spring sale", status: "ACTIVE" },
+    summary: {
+      account_id: "act_1",
+      adset_id: "2",
+      media: "image https://cdn.example.com/a.png",
+      destination: "https://shop.example.com",
+      headline: "Spring sale",
+      status: "ACTIVE",
+    },
     message: "Create an ACTIVE ad",
     expiresAt: Date.now() + expiresInMs,
   };
@@ -73,7 +80,7 @@ describe("adrails inbox --audit-log", () => {
       "Alice",
     );
     const { id } = await approved;
-    await agent.settle(id, { ok: true, status: 200, adId: "ad_1", requestId: "req_1" });
+    await agent.settle(id, { at: Date.now(), ok: true, status: 200, adId: "ad_1", requestId: "req_1" });
     const declined = agent.ask(request(30_000), { agent: "worker 1" });
     await page.decide(await pending(), { approved: false, reason: "wrong headline" }, "Bob");
     await declined;
