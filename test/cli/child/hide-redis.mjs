@@ -1,3 +1,0 @@
-import { register } from "node:module";
-
-register("./hide-redis-hooks.mjs", import.meta.url);
