@@ -97,6 +97,32 @@ function callOverStdio(child: ChildProcess): Promise<void> {
 
 const allSpans = () => received.flat();
 
+describe("the documented setup (shutdown on beforeExit)", () => {
+  it("a script that ends after one toolkit call delivers its spans", async () => {
+    received.length = 0;
+    const child = spawn(
+      process.execPath,
+      [
+        "--import",
+        join(import.meta.dirname, "child/otel-documented.mjs"),
+        join(import.meta.dirname, "child/short-script.mjs"),
+      ],
+      {
+        cwd: ROOT,
+        env: { ...process.env, OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: endpoint },
+        stdio: ["ignore", "pipe", "inherit"],
+      },
+    );
+    let stdout = "";
+    child.stdout!.on("data", (chunk: Buffer) => {
+      stdout += chunk.toString();
+    });
+    expect(await exited(child)).toBe(0);
+    expect(JSON.parse(stdout)).toEqual({ ok: true });
+    expect(allSpans()).toContain("execute_tool list-accounts");
+  });
+});
+
 describe("the CLI flushes a registered OpenTelemetry SDK before exiting", () => {
   it("adrails --sim call list-accounts delivers its tool span", async () => {
     received.length = 0;
