@@ -14,7 +14,17 @@ import { PACK_NAMES } from "../src/tools/packs.js";
 import type { AdToolsOptions } from "../src/types.js";
 import { aiSdkCosts, aiSdkTotal, chatWireTools, langchainTotal, sum, tokens } from "./tokens.js";
 
-const TARGET = { adapters: 5850, wire: 6000, dynamic: 1000, pack: 2000 };
+// LangChain's default schemas are valid in OpenAI strict mode (every property required, optional
+// ones nullable, open parts as JSON text): that costs about 1.19x the lean form, which is held to
+// 1.05x the AI SDK's. The strict form is held to its committed baseline (test/tools/token-budget).
+const TARGET = {
+  adapters: 5850,
+  wire: 6000,
+  dynamic: 1000,
+  pack: 2000,
+  langchainLean: 1.05,
+  langchainStrict: 7300,
+};
 const transport = { apiKey: "adk_bench_placeholder", baseUrl: "http://127.0.0.1:1" };
 const ACCOUNT = "act_1234567890";
 const kit = (options: AdToolsOptions = {}) => createAdTools({ ...transport, ...options });
@@ -28,18 +38,22 @@ const variants: [string, AdToolsOptions][] = [
   ["accountId", { accountId: ACCOUNT }],
   ["accountId + hideAccountId", { accountId: ACCOUNT, hideAccountId: true }],
 ];
-console.log("full catalog (52 tools)        AI SDK  LangChain  Chat Completions wire");
+console.log(
+  "full catalog (52 tools)        AI SDK  LangChain (strict, default)  LangChain (strict: false)  Chat Completions wire",
+);
 const totals = new Map<string, number[]>();
 for (const [label, options] of variants) {
   const aiSdk = await aiSdkTotal(kit(options));
   const langchain = langchainTotal(kit(options));
+  const lean = langchainTotal(kit(options), { strict: false });
   const wire = tokens(await chatWireTools(aiSdkTools(kit(options))));
-  totals.set(label, [aiSdk, langchain, wire]);
+  totals.set(label, [aiSdk, lean, wire]);
   console.log(
-    `  ${label.padEnd(28)} ${String(aiSdk).padStart(6)} ${String(langchain).padStart(10)} ${String(wire).padStart(22)}`,
+    `  ${label.padEnd(28)} ${String(aiSdk).padStart(6)} ${`${langchain} (${(langchain / aiSdk).toFixed(2)}x)`.padStart(28)} ${`${lean} (${(lean / aiSdk).toFixed(2)}x)`.padStart(26)} ${String(wire).padStart(22)}`,
   );
   check(`${label}: AI SDK`, aiSdk, TARGET.adapters);
-  check(`${label}: LangChain`, langchain, TARGET.adapters);
+  check(`${label}: LangChain strict`, langchain, TARGET.langchainStrict);
+  check(`${label}: LangChain strict: false`, lean, Math.floor(aiSdk * TARGET.langchainLean));
   check(`${label}: wire`, wire, TARGET.wire);
 }
 const [plain, withAccount] = [totals.get("no accountId")!, totals.get("accountId")!];
@@ -77,7 +91,7 @@ for (const [what, value] of [
 }
 
 console.log(
-  `\ntargets: adapters <= ${TARGET.adapters}, wire <= ${TARGET.wire}, accountId <= no accountId, packs <= ${TARGET.pack}, dynamic first request <= ${TARGET.dynamic}`,
+  `\ntargets: AI SDK <= ${TARGET.adapters}, LangChain strict <= ${TARGET.langchainStrict}, LangChain strict: false <= ${TARGET.langchainLean}x the AI SDK, wire <= ${TARGET.wire}, accountId <= no accountId, packs <= ${TARGET.pack}, dynamic first request <= ${TARGET.dynamic}`,
 );
 if (problems.length > 0) {
   for (const problem of problems) console.error(`over target: ${problem}`);

@@ -33,8 +33,8 @@ export async function aiSdkTotal(kit: AdToolkit): Promise<number> {
 }
 
 /** The toolkit's tools as LangChain hands them to an OpenAI-format provider, in tokens. */
-export function langchainTotal(kit: AdToolkit): number {
-  return sum(langchainTools(kit).map((made) => tokens(convertToOpenAITool(made))));
+export function langchainTotal(kit: AdToolkit, options: { strict?: boolean } = {}): number {
+  return sum(langchainTools(kit, options).map((made) => tokens(convertToOpenAITool(made))));
 }
 
 export const sum = (xs: readonly number[]) => xs.reduce((a, b) => a + b, 0);

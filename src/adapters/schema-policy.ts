@@ -160,8 +160,10 @@ export type StrictSchema =
 const strictCache = new WeakMap<JsonSchema, StrictSchema>();
 const textCache = new WeakMap<JsonSchema, StrictSchema>();
 
-/** How an open part is described when it is sent as JSON text. */
-const OPEN_AS_TEXT = 'JSON text of the value, e.g. an object\'s fields as {"key": value}';
+// How an open part is described when it is sent as JSON text: a few words, since it is repeated on
+// every open part of the catalog (the longer sentence with an example cost 490 tokens).
+const openAsText = (node: JsonSchema) =>
+  node.type === "object" ? "JSON object text" : node.type === "array" ? "JSON array text" : "JSON text";
 
 /**
  * Rewrites a model schema for OpenAI strict mode: every property required, optional ones nullable
@@ -204,8 +206,8 @@ function strictNode(node: JsonSchema, path: string, walk: Walk): JsonSchema {
     const inside = (p: string[]) => walk.keys.every((key, i) => p[i] === key);
     const kept = walk.textPaths.filter((p) => !inside(p));
     walk.textPaths.splice(0, walk.textPaths.length, ...kept, walk.keys);
-    const said =
-      typeof node.description === "string" ? `${node.description} (${OPEN_AS_TEXT})` : OPEN_AS_TEXT;
+    const text = openAsText(node);
+    const said = typeof node.description === "string" ? `${node.description} (${text})` : text;
     return { type: "string", description: said };
   }
 }
@@ -265,11 +267,18 @@ function isTyped(node: JsonSchema): boolean {
   );
 }
 
-// Items of any value (the tools' anyArray) name every type, one per anyOf member, yet stay open.
+// Items of any value (the tools' anyArray) name every type, yet stay open: a list of types, or one
+// anyOf member per type.
+const ANY_TYPES = ["string", "number", "boolean", "object", "null"];
 function isAnyValue(node: JsonSchema): boolean {
-  if (!Array.isArray(node.anyOf)) return false;
-  const types = new Set(node.anyOf.map((item) => (isRecord(item) ? item.type : undefined)));
-  return ["string", "number", "boolean", "object", "array", "null"].every((type) => types.has(type));
+  const types = new Set(
+    Array.isArray(node.type)
+      ? node.type
+      : Array.isArray(node.anyOf)
+        ? node.anyOf.map((item) => (isRecord(item) ? item.type : undefined))
+        : [],
+  );
+  return ANY_TYPES.every((type) => types.has(type));
 }
 
 function nullable(node: JsonSchema): JsonSchema {

@@ -29,6 +29,12 @@ const runCli = async (...args: Parameters<typeof import("./main.js").runCli>) =>
   (await import("./main.js")).runCli(...args);
 const code = early ? await serveEarly(early, (io) => runCli(argv, io)) : await runCli(argv);
 process.exitCode = code;
+// An application's OpenTelemetry SDK (NODE_OPTIONS="--import ./otel.mjs") batches spans; without a
+// flush, a short command (and the last calls of `adrails mcp`) would exit before they are sent.
+// Only when something registered with the API (its global exists): otherwise nothing is loaded.
+if ((globalThis as Record<symbol, unknown>)[Symbol.for("opentelemetry.js.api.1")] !== undefined) {
+  await (await import("../client/telemetry.js")).flushTelemetry();
+}
 // Idle keep-alive sockets or a stray timer must not keep a finished command alive;
 // the timer is unref'd, so it never delays an exit that would happen anyway.
 setTimeout(() => process.exit(code), 2000).unref();

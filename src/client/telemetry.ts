@@ -208,3 +208,37 @@ function heard(otel: Api, span: OtelApi.Span, answered: Attempt): void {
   }
   span.end();
 }
+
+type Flushable = { forceFlush?: () => Promise<unknown> | unknown; getDelegate?: () => unknown };
+
+/**
+ * Exports what the registered OpenTelemetry providers still hold (forceFlush on the global tracer
+ * and meter providers), waiting at most `timeoutMs`. A process about to exit calls it: a batching
+ * SDK would otherwise drop the spans of a short command. Nothing to do (and nothing loaded) when
+ * nothing registered with the API.
+ */
+export async function flushTelemetry(timeoutMs = 5000): Promise<void> {
+  if ((globalThis as Record<symbol, unknown>)[REGISTERED] === undefined) return;
+  const otel = await loadOtel();
+  if (!otel) return;
+  // The global tracer provider is a proxy; the application's provider is its delegate.
+  const proxy = otel.trace.getTracerProvider() as Flushable;
+  const providers = [
+    (proxy.getDelegate?.() ?? proxy) as Flushable,
+    otel.metrics.getMeterProvider() as Flushable,
+  ];
+  const flushes = providers.map(async (provider) => {
+    try {
+      if (typeof provider.forceFlush === "function") await provider.forceFlush();
+    } catch {
+      // An exporter that cannot deliver is the application's to report; exiting goes on.
+    }
+  });
+  let timer: NodeJS.Timeout | undefined;
+  const bound = new Promise<void>((resolve) => {
+    timer = setTimeout(resolve, timeoutMs);
+    timer.unref();
+  });
+  await Promise.race([Promise.all(flushes), bound]);
+  clearTimeout(timer);
+}

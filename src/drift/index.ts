@@ -54,20 +54,30 @@ export async function checkDrift(baseUrl: string, options: DriftOptions = {}): P
 }
 
 async function fetchDocument(url: string, options: DriftOptions): Promise<unknown> {
-  const { request } = await import("undici");
   const timeoutMs = options.timeoutMs ?? 30_000;
   let status: number;
   let body: string;
   try {
-    const res = await request(url, {
-      method: "GET",
-      headers: { accept: "application/json" },
-      headersTimeout: timeoutMs,
-      bodyTimeout: timeoutMs,
-      ...(options.dispatcher ? { dispatcher: options.dispatcher } : {}),
-    });
-    status = res.statusCode;
-    body = await res.body.text();
+    if (options.dispatcher) {
+      // undici is an optional peer: a caller with a dispatcher of its own has it installed.
+      const { request } = await import("undici");
+      const res = await request(url, {
+        method: "GET",
+        headers: { accept: "application/json" },
+        headersTimeout: timeoutMs,
+        bodyTimeout: timeoutMs,
+        dispatcher: options.dispatcher,
+      });
+      status = res.statusCode;
+      body = await res.body.text();
+    } else {
+      const res = await fetch(url, {
+        headers: { accept: "application/json" },
+        signal: AbortSignal.timeout(timeoutMs),
+      });
+      status = res.status;
+      body = await res.text();
+    }
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     throw new DocumentError(`No answer from ${url}: ${message}`, null);

@@ -2,6 +2,7 @@ import { existsSync } from "node:fs";
 import { relative, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
+import { isRedisMissing, REDIS_MISSING } from "../store/redis-package.js";
 import type { AdToolsOptions } from "../types.js";
 import { EvalsSetupError, runEvals } from "./api.js";
 import { ADAPTERS, type AdapterName } from "./record.js";
@@ -117,6 +118,7 @@ async function loadOptions(file: string): Promise<AdToolsOptions> {
   try {
     module = (await import(pathToFileURL(path).href)) as typeof module;
   } catch (error) {
+    if (isRedisMissing(error)) throw new Error(`--options: ${file} did not load. ${REDIS_MISSING}`);
     throw new Error(`--options: ${file} did not load: ${(error as Error).message}`);
   }
   const found = module.default ?? module.options;

@@ -71,3 +71,54 @@ function redactSecret(entry: InboxAuditEntry, secret: string): InboxAuditEntry {
   const text = JSON.stringify(entry);
   return text.includes(secret) ? (JSON.parse(text.split(secret).join("***")) as InboxAuditEntry) : entry;
 }
+
+/** A running copy of a shared trail into another; see mirrorAudit. */
+export interface AuditMirror {
+  /** Copies what is left, then stops. */
+  stop(): Promise<void>;
+}
+
+/**
+ * Copies every entry appended to `source` (a trail with `since`, such as the fleet's Redis stream)
+ * from now on into `target`, polling every `intervalMs`: so a file kept by the inbox gets the
+ * requests and outcomes other processes write, not only the decisions taken on its own page.
+ */
+export async function mirrorAudit(
+  source: InboxAudit,
+  target: InboxAudit,
+  intervalMs = 250,
+): Promise<AuditMirror> {
+  if (!source.since) throw new Error(`The audit trail ${source.name} cannot be followed.`);
+  const since = source.since.bind(source);
+  let cursor: string | undefined;
+  let timer: NodeJS.Timeout | undefined;
+  let stopped = false;
+  const copy = async () => {
+    // A store down at start is asked for its end again at the next tick.
+    cursor ??= (await since()).cursor;
+    for (;;) {
+      const next = await since(cursor);
+      for (const entry of next.entries) await target.append(entry);
+      if (next.cursor === cursor || next.entries.length === 0) return;
+      cursor = next.cursor;
+    }
+  };
+  let running: Promise<void> = Promise.resolve();
+  const tick = () => {
+    // A store that is down for a moment is read again at the next tick, from the same cursor.
+    running = copy().catch(() => {});
+    running.then(() => {
+      if (!stopped) timer = setTimeout(tick, intervalMs);
+    });
+  };
+  await copy().catch(() => {});
+  timer = setTimeout(tick, intervalMs);
+  return {
+    async stop() {
+      stopped = true;
+      clearTimeout(timer);
+      await running;
+      await copy().catch(() => {});
+    },
+  };
+}

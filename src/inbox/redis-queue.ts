@@ -5,6 +5,8 @@ import type { DecideRefusal, InboxAudit, InboxAuditEntry, InboxItem, InboxQueue 
 const KEEP_MS = 7 * 24 * 3600_000;
 /** Audit entries the stream keeps (approximately). */
 const AUDIT_MAX = 100_000;
+/** Audit entries one read of a follower takes at most. */
+const FOLLOW_BATCH = 500;
 
 const NOW =
   "local t = redis.call('TIME') local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)";
@@ -139,6 +141,24 @@ function redisAudit(redis: RedisConnection): InboxAudit {
     async read() {
       const rows = (await redis.command(["XRANGE", stream, "-", "+"])) as [string, string[]][];
       return rows.map(([, fields]) => JSON.parse(fields[1] ?? "{}") as InboxAuditEntry);
+    },
+    async since(cursor) {
+      if (cursor === undefined) {
+        const last = (await redis.command(["XREVRANGE", stream, "+", "-", "COUNT", "1"])) as [string][];
+        return { entries: [], cursor: last[0]?.[0] ?? "0-0" };
+      }
+      const rows = (await redis.command([
+        "XRANGE",
+        stream,
+        `(${cursor}`,
+        "+",
+        "COUNT",
+        String(FOLLOW_BATCH),
+      ])) as [string, string[]][];
+      return {
+        entries: rows.map(([, fields]) => JSON.parse(fields[1] ?? "{}") as InboxAuditEntry),
+        cursor: rows.at(-1)?.[0] ?? cursor,
+      };
     },
   };
 }

@@ -130,4 +130,9 @@ export interface InboxAudit {
   append(entry: InboxAuditEntry): Promise<void>;
   /** Every entry kept, oldest first. */
   read(): Promise<InboxAuditEntry[]>;
+  /**
+   * For a trail shared by several processes: the entries appended after `cursor` (oldest first,
+   * at most a batch) and the cursor to ask from next. Without a cursor: none, and the current end.
+   */
+  since?(cursor?: string): Promise<{ entries: InboxAuditEntry[]; cursor: string }>;
 }

@@ -32,22 +32,49 @@ export function redisUrlOf(io: CliIO, opts: InboxStateOptions): string | undefin
   return url;
 }
 
-/** The inbox over Redis (a fleet) or memory, with the audit trail in Redis and/or a JSON lines file. */
+/** The Redis URL as redisUrlOf, once the `redis` package is known to load (exit 2 naming it if not). */
+export async function redisUrlReady(io: CliIO, opts: InboxStateOptions): Promise<string | undefined> {
+  const url = redisUrlOf(io, opts);
+  if (url === undefined) return undefined;
+  const { redisInstalled } = await import("../../store/redis-package.js");
+  if (!(await redisInstalled())) {
+    throw new CliError(
+      "A Redis URL is set (--redis or ADRAILS_REDIS_URL), but the `redis` package is not installed.",
+      EXIT.usage,
+      "Run `npm install redis` in the project that runs adrails, or leave the Redis URL out.",
+    );
+  }
+  return url;
+}
+
+/**
+ * The inbox over Redis (a fleet) or memory, with the audit trail in Redis and/or a JSON lines file.
+ * With `follow` (the inbox page's own process), a file with Redis gets the whole fleet's trail:
+ * every entry of the shared stream is copied into it, this process's own included, until `stop`.
+ */
 export async function openInbox(
   io: CliIO,
   opts: InboxStateOptions,
-): Promise<{ inbox: Inbox; where: string }> {
-  const { createInbox, memoryQueue, memoryAudit, fileAudit, auditTo, redisInbox } = await import(
+  follow = false,
+): Promise<{ inbox: Inbox; where: string; stop(): Promise<void> }> {
+  const { createInbox, memoryQueue, memoryAudit, fileAudit, auditTo, redisInbox, mirrorAudit } = await import(
     "../../inbox/index.js"
   );
-  const url = redisUrlOf(io, opts);
+  const url = await redisUrlReady(io, opts);
   const shared = url ? redisInbox({ url }) : { queue: memoryQueue(), audit: memoryAudit() };
+  const secrets = [io.env.ADRAILS_INBOX_TOKEN ?? "", io.env.ADRAILS_API_KEY ?? ""];
+  if (follow && url && opts.auditLog) {
+    const file = fileAudit(opts.auditLog);
+    const mirror = await mirrorAudit(shared.audit, auditTo([file], secrets));
+    const audit = { ...auditTo([shared.audit], secrets), read: () => file.read() };
+    const inbox = createInbox({ queue: shared.queue, audit });
+    return { inbox, where: shared.queue.name, stop: () => mirror.stop() };
+  }
   const trails = [shared.audit, ...(opts.auditLog ? [fileAudit(opts.auditLog)] : [])];
   // With a file, read the file: it holds what this machine saw, whatever the store.
   if (opts.auditLog) trails.reverse();
-  const secrets = [io.env.ADRAILS_INBOX_TOKEN ?? "", io.env.ADRAILS_API_KEY ?? ""];
   const inbox = createInbox({ queue: shared.queue, audit: auditTo(trails, secrets) });
-  return { inbox, where: url ? shared.queue.name : "this process's memory" };
+  return { inbox, where: url ? shared.queue.name : "this process's memory", stop: async () => {} };
 }
 
 /** `adrails inbox`: the approval page for every call waiting for a person on the shared store. */
@@ -68,7 +95,7 @@ export async function runInbox(ctx: CommandContext, opts: InboxOptions): Promise
   }
   const token = envToken ?? randomBytes(24).toString("base64url");
   output.secret(token);
-  const { inbox, where } = await openInbox(io, opts);
+  const { inbox, where, stop } = await openInbox(io, opts, true);
   if (!redisUrlOf(io, opts)) {
     output.warn(
       "No --redis or ADRAILS_REDIS_URL: this inbox sees only calls made in its own process, which are none. Agents and the inbox must share a Redis.",
@@ -110,6 +137,7 @@ export async function runInbox(ctx: CommandContext, opts: InboxOptions): Promise
   await untilSignal();
   await new Promise<void>((resolve) => server.close(() => resolve()));
   server.closeAllConnections?.();
+  await stop();
   await inbox.close();
   return EXIT.ok;
 }

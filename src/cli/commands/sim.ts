@@ -20,10 +20,14 @@ export async function runSim({ io, output }: CommandContext, opts: { port?: numb
     process.removeListener("SIGTERM", stop);
   };
   let started = false;
+  // Without oidc-provider (an optional peer) the simulator serves everything but its OAuth door.
+  const { oauthLibraryInstalled, OIDC_MISSING } = await import("../../sim/oauth/provider.js");
+  const door = await oauthLibraryInstalled();
+  if (!door) output.warn(`No MCP door: ${OIDC_MISSING}`);
   const sim = await startSimulator({
     port: opts.port ?? 0,
     quiet: output.json,
-    door: true,
+    door,
     // Lines before the start are the simulator's own banner; this command prints its own.
     log: (line) => {
       if (started) io.stderr.write(`${line}\n`);
@@ -42,16 +46,20 @@ export async function runSim({ io, output }: CommandContext, opts: { port?: numb
   started = true;
 
   if (output.json) {
-    const door = sim.door!;
+    const door = sim.door;
     output.unredacted(
       JSON.stringify({
         url: sim.url,
         api_key: sim.apiKey,
         keys: sim.keys,
-        mcp_url: door.mcpUrl,
-        oauth_issuer: door.issuer,
-        oauth_users: door.users().map((u) => u.email),
-        oauth_password: door.users()[0]?.password,
+        ...(door
+          ? {
+              mcp_url: door.mcpUrl,
+              oauth_issuer: door.issuer,
+              oauth_users: door.users().map((u) => u.email),
+              oauth_password: door.users()[0]?.password,
+            }
+          : {}),
       }),
     );
   } else {
@@ -59,14 +67,16 @@ export async function runSim({ io, output }: CommandContext, opts: { port?: numb
     output.unredacted(`${s.bold("adrails simulator")} listening on ${sim.url}`);
     output.unredacted("Demo keys (the simulator's own, not credentials):");
     for (const [label, key] of Object.entries(sim.keys)) output.unredacted(`  ${label.padEnd(12)} ${key}`);
-    const door = sim.door!;
-    output.unredacted(`MCP door ${door.mcpUrl} (OAuth 2.1; sign in on the consent page)`);
-    output.unredacted(
-      `  test users ${door
-        .users()
-        .map((u) => u.email)
-        .join(", ")}; password ${door.users()[0]?.password}`,
-    );
+    const door = sim.door;
+    if (door) {
+      output.unredacted(`MCP door ${door.mcpUrl} (OAuth 2.1; sign in on the consent page)`);
+      output.unredacted(
+        `  test users ${door
+          .users()
+          .map((u) => u.email)
+          .join(", ")}; password ${door.users()[0]?.password}`,
+      );
+    }
     output.unredacted("");
     output.unredacted(`Try:  ADRAILS_BASE_URL=${sim.url} ADRAILS_API_KEY=${sim.apiKey} adrails doctor`);
     output.unredacted(s.dim("Ctrl-C stops it."));

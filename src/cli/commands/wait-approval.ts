@@ -2,7 +2,7 @@ import type { AdToolsOptions } from "../../types.js";
 import { EXIT } from "../exit-codes.js";
 import type { CommandContext } from "../main.js";
 import { CliError } from "../output.js";
-import { type InboxStateOptions, openInbox, redisUrlOf } from "./inbox.js";
+import { type InboxStateOptions, openInbox, redisUrlReady } from "./inbox.js";
 
 /** The fleet flags of `call` and `mcp`. */
 export interface FleetFlags extends InboxStateOptions {
@@ -21,7 +21,7 @@ export async function fleetOptions(
   flags: FleetFlags,
 ): Promise<{ options: Partial<AdToolsOptions>; close(): Promise<void> }> {
   const { io, output } = ctx;
-  const url = redisUrlOf(io, flags);
+  const url = await redisUrlReady(io, flags);
   if (flags.approvalTimeout !== undefined && !flags.waitApproval) {
     output.warn("--approval-timeout applies to --wait-approval only.");
   }

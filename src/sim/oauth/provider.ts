@@ -158,8 +158,35 @@ async function loadLibrary(): Promise<typeof import("oidc-provider")> {
   };
   try {
     return await import("oidc-provider");
+  } catch (error) {
+    if (isMissing(error)) throw new Error(OIDC_MISSING);
+    throw error;
   } finally {
     console.warn = warn;
+  }
+}
+
+/** What to tell a person who starts the simulator's OAuth door without its library. */
+export const OIDC_MISSING =
+  "The simulator's MCP door (OAuth 2.1) needs the oidc-provider package, which is not installed: run `npm install oidc-provider` (Node 22 or later).";
+
+// oidc-provider and its koa/jose tree are an optional peer dependency: most users never serve the
+// simulator's door, and it was more than half of what `npm install adrails` brought.
+function isMissing(error: unknown): boolean {
+  const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown };
+  return (
+    code === "ERR_MODULE_NOT_FOUND" && typeof message === "string" && message.includes("'oidc-provider'")
+  );
+}
+
+/** Whether oidc-provider can be loaded (so the simulator can serve its door). */
+export async function oauthLibraryInstalled(): Promise<boolean> {
+  try {
+    await loadLibrary();
+    return true;
+  } catch (error) {
+    if (error instanceof Error && error.message === OIDC_MISSING) return false;
+    throw error;
   }
 }
 

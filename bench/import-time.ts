@@ -1,0 +1,47 @@
+// Import time of each adapter entry next to its framework's own import: `import("adrails/<entry>")`
+// and `import("<framework>")`, each in a fresh Node process (spawn to exit, so Node's own start is
+// in both), run in alternation so both see the same load; prints medians and the ratio.
+// Needs a build (npm run build).   npx tsx bench/import-time.ts [pairs, default 9]
+import { spawnSync } from "node:child_process";
+import { loadavg } from "node:os";
+import { join } from "node:path";
+import { performance } from "node:perf_hooks";
+
+const pairs = Number(process.argv[2] ?? 9);
+const root = join(import.meta.dirname, "..");
+const ENTRIES: [string, string][] = [
+  ["adrails/ai-sdk", "ai"],
+  ["adrails/langchain", "@langchain/core/tools"],
+  ["adrails/openai-agents", "@openai/agents"],
+];
+
+function timed(specifier: string): number {
+  const started = performance.now();
+  const run = spawnSync(
+    process.execPath,
+    ["--input-type=module", "-e", `await import(${JSON.stringify(specifier)})`],
+    {
+      cwd: root,
+      stdio: "ignore",
+    },
+  );
+  if (run.status !== 0) throw new Error(`import("${specifier}") failed`);
+  return performance.now() - started;
+}
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+console.log(`load average ${loadavg()[0]!.toFixed(1)}, ${pairs} pairs`);
+for (const [ours, theirs] of ENTRIES) {
+  const a: number[] = [];
+  const b: number[] = [];
+  timed(ours);
+  timed(theirs);
+  for (let i = 0; i < pairs; i++) {
+    a.push(timed(ours));
+    b.push(timed(theirs));
+  }
+  const ratio = median(a.map((x, i) => x / b[i]!));
+  console.log(
+    `${ours.padEnd(22)} ${median(a).toFixed(0)} ms  vs ${theirs.padEnd(22)} ${median(b).toFixed(0)} ms  ratio ${ratio.toFixed(2)} (median of pairs)`,
+  );
+}
