@@ -36,6 +36,8 @@ export function redisUrlOf(io: CliIO, opts: InboxStateOptions): string | undefin
 export async function openInbox(
   io: CliIO,
   opts: InboxStateOptions,
+  /** More secrets kept out of the audit, e.g. a generated inbox token. */
+  secretsToo: readonly string[] = [],
 ): Promise<{ inbox: Inbox; where: string }> {
   const { createInbox, memoryQueue, memoryAudit, fileAudit, auditTo, redisInbox } = await import(
     "../../inbox/index.js"
@@ -45,7 +47,7 @@ export async function openInbox(
   const trails = [shared.audit, ...(opts.auditLog ? [fileAudit(opts.auditLog)] : [])];
   // With a file, read the file: it holds what this machine saw, whatever the store.
   if (opts.auditLog) trails.reverse();
-  const secrets = [io.env.ADRAILS_INBOX_TOKEN ?? "", io.env.ADRAILS_API_KEY ?? ""];
+  const secrets = [io.env.ADRAILS_INBOX_TOKEN ?? "", io.env.ADRAILS_API_KEY ?? "", ...secretsToo];
   const inbox = createInbox({ queue: shared.queue, audit: auditTo(trails, secrets) });
   return { inbox, where: url ? shared.queue.name : "this process's memory" };
 }
@@ -68,7 +70,7 @@ export async function runInbox(ctx: CommandContext, opts: InboxOptions): Promise
   }
   const token = envToken ?? randomBytes(24).toString("base64url");
   output.secret(token);
-  const { inbox, where } = await openInbox(io, opts);
+  const { inbox, where } = await openInbox(io, opts, [token]);
   if (!redisUrlOf(io, opts)) {
     output.warn(
       "No --redis or ADRAILS_REDIS_URL: this inbox sees only calls made in its own process, which are none. Agents and the inbox must share a Redis.",
