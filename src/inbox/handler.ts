@@ -110,9 +110,7 @@ export function createInboxHandler(inbox: Inbox, options: InboxHandlerOptions): 
     }
     if (path === "/signout") {
       sessions.end(session);
-      return send(res, 200, JSON_TYPE, JSON.stringify({ ok: true, message: "Signed out." }), {
-        "set-cookie": sessionCookie(undefined),
-      });
+      return send(res, 200, JSON_TYPE, JSON.stringify({ ok: true, message: "Signed out." }));
     }
     if (path === "/decide") return decide(req, res, session, form);
     return send(res, 404, TEXT, "Not found.");
@@ -124,7 +122,7 @@ export function createInboxHandler(inbox: Inbox, options: InboxHandlerOptions): 
     if (name === "") return reply(req, res, 400, "Give your name.");
     // The right token always signs in: wrong guesses cannot lock the person out.
     if (sameSecret(form.token ?? "", options.token)) {
-      const session = sessions.open(name);
+      const session = sessions.open(name, req);
       return send(res, 200, JSON_TYPE, JSON.stringify({ ok: true, key: session.key, name }), {
         "set-cookie": sessionCookie(session),
       });

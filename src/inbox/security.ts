@@ -28,36 +28,42 @@ export const SECURITY_HEADERS: Record<string, string> = {
   "cross-origin-resource-policy": "same-origin",
 };
 
-/** A signed-in person. */
+/** A signed-in person, in one browser tab. */
 export interface Session {
+  /** The browser's id, in the cookie; tabs of one browser share it. */
   id: string;
   name: string;
-  /** The origin-bound secret the page's script sends in {@link KEY_HEADER}. */
+  /** The origin-bound secret of this tab, sent by the page's script in {@link KEY_HEADER}. */
   key: string;
   expiresAt: number;
 }
 
-/** Sessions of this process, by random id. */
+/** Sessions of this process, by key: each tab signs in on its own, its browser's cookie shared. */
 export function createSessions(ttlMs: number) {
   const sessions = new Map<string, Session>();
+  const browserOf = (req: IncomingMessage) => cookie(req, COOKIE);
+  const live = (s: Session | undefined) => (s && s.expiresAt >= Date.now() ? s : undefined);
   return {
-    open(name: string): Session {
-      const session = { id: token(), name, key: token(), expiresAt: Date.now() + ttlMs };
-      sessions.set(session.id, session);
-      for (const [id, s] of sessions) if (s.expiresAt < Date.now()) sessions.delete(id);
+    /** A new tab session; the browser's cookie is kept when it names a live session. */
+    open(name: string, req: IncomingMessage): Session {
+      for (const [key, s] of sessions) if (s.expiresAt < Date.now()) sessions.delete(key);
+      const known = browserOf(req);
+      const id = known && [...sessions.values()].some((s) => s.id === known) ? known : token();
+      const session = { id, name, key: token(), expiresAt: Date.now() + ttlMs };
+      sessions.set(session.key, session);
       return session;
     },
-    /** The session of the cookie, only when the request also carries that session's key. */
+    /** The session of the request's key, only when the request also carries its browser's cookie. */
     of(req: IncomingMessage): Session | undefined {
-      const id = cookie(req, COOKIE);
-      const session = id ? sessions.get(id) : undefined;
-      if (!session || session.expiresAt < Date.now()) return undefined;
       const key = req.headers[KEY_HEADER];
-      if (typeof key !== "string" || !sameSecret(key, session.key)) return undefined;
+      if (typeof key !== "string" || key === "") return undefined;
+      const session = live(sessions.get(key));
+      const browser = browserOf(req);
+      if (!session || browser === undefined || !sameSecret(browser, session.id)) return undefined;
       return session;
     },
     end(session: Session): void {
-      sessions.delete(session.id);
+      sessions.delete(session.key);
     },
   };
 }
