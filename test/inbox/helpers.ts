@@ -131,7 +131,7 @@ export async function signIn(page: Page, url: string, name = "Alice Reviewer", t
   await page.getByLabel("Your name").fill(name);
   await page.getByLabel("Inbox token").fill(token);
   await page.getByRole("button", { name: "Sign in" }).click();
-  if (token === TOKEN) await page.locator("#inbox").waitFor();
+  if (token === TOKEN) await page.locator(".who").waitFor();
 }
 
 export async function screenshot(page: Page, name: string): Promise<string> {
