@@ -74,11 +74,20 @@ export function fieldsOf(item: InboxItem): Record<string, string> {
   };
 }
 
+// Redaction reads only what is shown, plus room for a secret that straddles the cut.
+const WINDOW = FIELD_CAP + 400;
+
+/** The start of a value, cleaned: never more than a window of it is scanned, whatever its size. */
+function head(value: string, ctx: RenderContext, cap: number): string {
+  return ctx.clean(value.length > WINDOW ? value.slice(0, WINDOW) : value).slice(0, cap);
+}
+
 /** A value cut to {@link FIELD_CAP}, with a button that fetches the whole of it. */
 function capped(item: InboxItem, name: string, value: string, ctx: RenderContext): string {
-  const clean = ctx.clean(value);
-  if (clean.length <= FIELD_CAP) return `<span class="value">${esc(clean)}</span>`;
-  return `<span class="value">${esc(clean.slice(0, FIELD_CAP))}…</span> <button type="button" class="link full" data-id="${esc(item.id)}" data-field="${esc(name)}">Show all ${clean.length} characters</button>`;
+  // Redaction never lengthens a text, so a short value stays whole.
+  if (value.length <= FIELD_CAP) return `<span class="value">${esc(ctx.clean(value))}</span>`;
+  const shown = head(value, ctx, FIELD_CAP);
+  return `<span class="value">${esc(shown)}…</span> <button type="button" class="link show-all" data-id="${esc(item.id)}" data-field="${esc(name)}">Show all ${value.length} characters</button>`;
 }
 
 function preview(ad: ConfirmSummary, item: InboxItem, ctx: RenderContext): string {
@@ -106,7 +115,7 @@ const link = (url: string, label: string) =>
   `<a href="${esc(url)}" target="_blank" rel="noopener noreferrer" referrerpolicy="no-referrer">${esc(label)}</a>`;
 
 /** A short structured value (an id, a tool name), cut and escaped. */
-const short = (value: unknown, ctx: RenderContext) => esc(ctx.clean(String(value ?? "")).slice(0, 200));
+const short = (value: unknown, ctx: RenderContext) => esc(head(String(value ?? ""), ctx, 200));
 
 function row(label: string, html: string): string {
   return `<div class="row"><dt>${esc(label)}</dt><dd>${html}</dd></div>`;
@@ -147,7 +156,7 @@ function decisionForms(item: InboxItem): string {
 
 function history(item: InboxItem, ctx: RenderContext): string {
   const d = item.decision;
-  const c = (text: string | undefined) => esc(ctx.clean(text ?? "").slice(0, FIELD_CAP));
+  const c = (text: string | undefined) => esc(head(text ?? "", ctx, FIELD_CAP));
   const parts: string[] = [];
   if (d?.approved) parts.push(`Approved by ${c(d.by)} at ${time(d.at)} with the sentence “${c(d.text)}”.`);
   if (d && !d.approved) parts.push(`Declined by ${c(d.by)} at ${time(d.at)}: “${c(d.reason)}”.`);
@@ -206,12 +215,12 @@ export function renderItem(item: InboxItem, ctx: RenderContext): string {
         row("What it does", field("description")),
         row("Exact arguments", `<pre>${field("arguments")}</pre>`),
       ];
-  const headline = ad?.headline ? ctx.clean(ad.headline) : undefined;
+  const headline = ad?.headline ? head(ad.headline, ctx, 121) : undefined;
   const title = ad
     ? headline
       ? headline.slice(0, 120) + (headline.length > 120 ? "…" : "")
       : "Untitled ad"
-    : `Call of ${ctx.clean(String(item.request.tool)).slice(0, 120)}`;
+    : `Call of ${head(String(item.request.tool), ctx, 120)}`;
   const account = ad?.account_id ?? item.request.account ?? "";
   return `<article class="item state-${esc(item.state)}" id="item-${id}" data-id="${id}" data-state="${esc(item.state)}" aria-labelledby="title-${id}">
 <h3 id="title-${id}"><span class="badge">${esc(STATE_LABEL[item.state])}</span> ${esc(title)} <span class="sub">· ${short(account, ctx)}</span></h3>

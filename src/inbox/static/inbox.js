@@ -74,8 +74,11 @@ function placeList(name, list) {
         queueMicrotask(() => el.focus());
       }
     }
-    if (previous) previous.after(el);
-    else container.prepend(el);
+    // Moved only when out of place: a node moved in the DOM loses the person's click or selection.
+    if (previous ? previous.nextElementSibling !== el : container.firstElementChild !== el) {
+      if (previous) previous.after(el);
+      else container.prepend(el);
+    }
     previous = el;
   }
   const pager = $(`${name}-pager`);
@@ -116,8 +119,28 @@ function place(body) {
     announce(added === 1 ? "A new request is waiting for a decision." : `${added} new requests are waiting.`);
 }
 
-// One poll at a time: the next starts only once this one has finished.
+// One poll at a time: the next starts only once this one has finished; a poll asked for
+// meanwhile (a click) runs right after it.
+let polling = false;
+let again = false;
 async function poll() {
+  if (polling) {
+    again = true;
+    return;
+  }
+  polling = true;
+  try {
+    await pollOnce();
+  } finally {
+    polling = false;
+  }
+  if (again) {
+    again = false;
+    poll();
+  }
+}
+
+async function pollOnce() {
   clearTimeout(timer);
   if (!key()) return showSignIn();
   try {
@@ -215,7 +238,7 @@ document.addEventListener("submit", (event) => {
 document.addEventListener("click", async (event) => {
   const target = event.target;
   if (!(target instanceof HTMLButtonElement)) return;
-  if (target.classList.contains("full")) showFull(target);
+  if (target.classList.contains("show-all")) showFull(target);
   if (target.id === "full-close") $("full").hidden = true;
   if (target.id === "signout") {
     await fetch("signout", { method: "POST", headers: headers({}) }).catch(() => {});
