@@ -190,7 +190,12 @@ export function createInboxHandler(inbox: Inbox, options: InboxHandlerOptions): 
       return reply(req, res, status, text2);
     } catch (error) {
       const store = error instanceof StoreError ? error.store : "the inbox store";
-      return reply(req, res, 503, `Not recorded: ${store} is unavailable. The agent keeps waiting; try again.`);
+      return reply(
+        req,
+        res,
+        503,
+        `Not recorded: ${store} is unavailable. The agent keeps waiting; try again.`,
+      );
     }
   }
 
@@ -221,10 +226,7 @@ export function createInboxHandler(inbox: Inbox, options: InboxHandlerOptions): 
     };
     const body = JSON.stringify({
       name: session.name,
-      pending: shown(
-        fairOrder(items.filter((i) => i.state === "pending")),
-        url.searchParams.get("pending"),
-      ),
+      pending: shown(fairOrder(items.filter((i) => i.state === "pending")), url.searchParams.get("pending")),
       history: shown(
         items.filter((i) => i.state !== "pending"),
         url.searchParams.get("history"),

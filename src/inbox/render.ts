@@ -90,7 +90,7 @@ function capped(item: InboxItem, name: string, value: string, ctx: RenderContext
   return `<span class="value">${esc(shown)}…</span> <button type="button" class="link show-all" data-id="${esc(item.id)}" data-field="${esc(name)}">Show all ${value.length} characters</button>`;
 }
 
-function preview(ad: ConfirmSummary, item: InboxItem, ctx: RenderContext): string {
+function preview(ad: ConfirmSummary, ctx: RenderContext): string {
   const kind = ad.media.startsWith("video ") ? "video" : "image";
   const url = ad.media.replace(/^(image|video) /, "");
   const shown = kind === "image" ? url : ad.thumbnail;
@@ -224,7 +224,7 @@ export function renderItem(item: InboxItem, ctx: RenderContext): string {
   const account = ad?.account_id ?? item.request.account ?? "";
   return `<article class="item state-${esc(item.state)}" id="item-${id}" data-id="${id}" data-state="${esc(item.state)}" aria-labelledby="title-${id}">
 <h3 id="title-${id}"><span class="badge">${esc(STATE_LABEL[item.state])}</span> ${esc(title)} <span class="sub">· ${short(account, ctx)}</span></h3>
-<div class="body"><div class="media">${ad ? preview(ad, item, ctx) : ""}</div><dl>${[...rows, ...common].join("")}</dl></div>
+<div class="body"><div class="media">${ad ? preview(ad, ctx) : ""}</div><dl>${[...rows, ...common].join("")}</dl></div>
 ${item.state === "pending" ? decisionForms(item) : history(item, ctx)}
 <p class="result" role="status" aria-live="polite"></p></article>`;
 }

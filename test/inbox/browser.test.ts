@@ -315,9 +315,9 @@ describe("the approval inbox in a real browser", { timeout: 40_000 }, () => {
         new (FormData as unknown as new (f: unknown) => FormData)(form) as never,
       );
       const key =
-        (globalThis as unknown as { sessionStorage: { getItem(k: string): string | null } }).sessionStorage.getItem(
-          "adrails-inbox-key",
-        ) ?? "";
+        (
+          globalThis as unknown as { sessionStorage: { getItem(k: string): string | null } }
+        ).sessionStorage.getItem("adrails-inbox-key") ?? "";
       const posts = [0, 1].map(() =>
         fetch("decide", {
           method: "POST",

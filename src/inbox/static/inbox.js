@@ -62,7 +62,8 @@ function placeList(name, list) {
     const before = known.get(item.id);
     known.set(item.id, item.version);
     // A waiting item keeps what the person is typing; anything else is replaced when it changed.
-    const keep = el && el.dataset.state === item.state && (item.state === "pending" || before === item.version);
+    const keep =
+      el && el.dataset.state === item.state && (item.state === "pending" || before === item.version);
     if (!keep) {
       const fresh = fromHtml(item.html);
       const hadFocus = el?.contains(document.activeElement);
