@@ -24,8 +24,7 @@ export interface StoredAuth extends AuthProvider {
  * the connection's cross-process lock: whoever holds it first refreshes and stores the rotated
  * tokens, and every other process then reads those instead of spending the old refresh token, so
  * concurrent refreshes never sign each other out. A refresh refused with invalid_grant forgets the
- * tokens and asks
- * for `adrails login`.
+ * tokens and asks for `adrails login`; an outage (5xx, network) keeps them.
  */
 export function storedAuth(options: StoredAuthOptions): StoredAuth {
   const { store, mcpUrl } = options;
@@ -79,8 +78,8 @@ export function storedAuth(options: StoredAuthOptions): StoredAuth {
         }
         throw new UpstreamError(
           "credentials",
-          `Renewing the sign-in to ${mcpUrl} failed: ${serverText((error as Error).message, [tokens.refresh_token, tokens.access_token])}`,
-          "The stored sign-in was kept: this looks like a passing failure of the service. Try again shortly; run `adrails login` only if it keeps failing.",
+          `Renewing the sign-in to ${mcpUrl} failed (${serverText((error as Error).message, [tokens.refresh_token, tokens.access_token])}); the stored sign-in was kept.`,
+          "This looks like a passing failure of the service: try again shortly; run `adrails login` only if it keeps failing.",
         );
       }
       const next = { ...fresh, tokens: renewed };
