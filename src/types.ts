@@ -45,6 +45,8 @@ export interface ConfirmSummary {
   destination: string;
   headline?: string;
   primary_text?: string;
+  /** A video's thumbnail URL, as sent (`thumbnail_url`). */
+  thumbnail?: string;
   status: "ACTIVE";
 }
 

@@ -1,17 +1,23 @@
+import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { StoreError } from "../store/types.js";
 import type { Inbox } from "./inbox.js";
-import { renderItem, renderPage, renderSignIn } from "./render.js";
+import { fairOrder, pageOf } from "./listing.js";
+import { renderShell } from "./page.js";
+import { fieldsOf, type RenderContext, renderItem } from "./render.js";
 import {
   createSessions,
   createSignInLimit,
   foreignOrigin,
+  hostName,
   type Session,
   sameSecret,
+  scrubber,
   send,
   sessionCookie,
 } from "./security.js";
+import type { InboxItem } from "./types.js";
 
 /** Options of {@link createInboxHandler}. */
 export interface InboxHandlerOptions {
@@ -21,24 +27,32 @@ export interface InboxHandlerOptions {
   allowedHosts?: readonly string[];
   /** The page title. Default "adrails approval inbox". */
   title?: string;
-  /** Failed sign-ins allowed per address in `windowMs` (15 min). Default 5. */
+  /** Wrong tokens allowed per address in 15 min before wrong tries are answered 429. Default 5. */
   signInAttempts?: number;
   /** How long a session lasts. Default 12 h. */
   sessionTtlMs?: number;
+  /** How often abandoned and expired requests are ended in the audit, page open or not. Default 2000 ms; 0: never. */
+  sweepMs?: number;
 }
 
 /** A Node request handler, mountable in `http.createServer`, Express (`app.use("/inbox", h)`), etc. */
 export type InboxHandler = (req: IncomingMessage, res: ServerResponse) => void;
 
 const HTML = "text/html; charset=utf-8";
+const TEXT = "text/plain; charset=utf-8";
 const JSON_TYPE = "application/json; charset=utf-8";
 const MAX_BODY = 16 * 1024;
+/** Items read from the queue for one page: enough for every list to be paged fairly. */
+const READ_LIMIT = 1000;
+const LOOPBACK = ["127.0.0.1", "localhost", "[::1]", "::1"];
 
 const asset = (name: string) => readFileSync(new URL(`./static/${name}`, import.meta.url), "utf8");
 
 /**
  * The approval inbox page over an inbox: sign-in with the token, the list of requests with their
  * exact payload, approve with a typed sentence, decline with a reason, history, live updates.
+ * Data and decisions need the session cookie and the session key the page's script keeps, and a
+ * state change needs this inbox as its Origin.
  */
 export function createInboxHandler(inbox: Inbox, options: InboxHandlerOptions): InboxHandler {
   if (typeof options.token !== "string" || options.token.length < 16) {
@@ -50,89 +64,77 @@ export function createInboxHandler(inbox: Inbox, options: InboxHandlerOptions): 
   const allowed = new Set((options.allowedHosts ?? []).map((h) => h.toLowerCase()));
   const sessions = createSessions(options.sessionTtlMs ?? 12 * 3600_000);
   const limit = createSignInLimit(options.signInAttempts ?? 5, 15 * 60_000);
+  const clean = scrubber(options.token);
+  const shell = renderShell(title);
   const script = asset("inbox.js");
   const style = asset("inbox.css");
+  if ((options.sweepMs ?? 2000) > 0) inbox.startSweeper(options.sweepMs ?? 2000);
+
+  const contextOf = (req: IncomingMessage): RenderContext => ({
+    ownHosts: new Set([...LOOPBACK, ...allowed, hostName(req.headers.host ?? "")]),
+    clean,
+  });
 
   async function route(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const path = new URL(req.url ?? "/", "http://inbox").pathname.replace(/^.*\//, "/");
-    const foreign = foreignOrigin(req, allowed);
-    if (foreign)
-      return send(res, 403, "text/plain; charset=utf-8", `Refused: ${foreign}. Nothing was changed.`);
-    const session = sessions.of(req);
+    const url = new URL(req.url ?? "/", "http://inbox");
+    const path = url.pathname.replace(/^.*\//, "/");
+    const change = req.method !== "GET" && req.method !== "HEAD";
+    const foreign = foreignOrigin(req, allowed, change);
+    if (foreign) return reply(req, res, 403, `Refused: ${foreign}. Nothing was changed.`);
 
-    if (req.method === "GET" || req.method === "HEAD") {
+    if (!change) {
       if (path === "/inbox.js") return send(res, 200, "text/javascript; charset=utf-8", script);
       if (path === "/inbox.css") return send(res, 200, "text/css; charset=utf-8", style);
       if (path === "/favicon.ico") return send(res, 204, "image/x-icon", "");
-      if (path === "/items.json") {
-        if (!session) return send(res, 401, JSON_TYPE, JSON.stringify({ error: "Sign in first." }));
-        return sendItems(res, session);
-      }
-      if (path !== "/") return send(res, 404, "text/plain; charset=utf-8", "Not found.");
+      if (path === "/items.json") return sendItems(req, res, url);
+      if (path === "/field") return sendField(req, res, url);
+      if (path !== "/") return send(res, 404, TEXT, "Not found.");
       const original = (req as { originalUrl?: string }).originalUrl;
       if (original && !new URL(original, "http://x").pathname.endsWith("/")) {
-        return send(res, 308, "text/plain; charset=utf-8", "", {
-          location: `${new URL(original, "http://x").pathname}/`,
-        });
+        return send(res, 308, TEXT, "", { location: `${new URL(original, "http://x").pathname}/` });
       }
-      if (!session) return send(res, 200, HTML, renderSignIn(title));
-      return sendPage(res, session);
+      return send(res, 200, HTML, shell);
     }
-    if (req.method !== "POST")
-      return send(res, 405, "text/plain; charset=utf-8", "Method not allowed.", { allow: "GET, POST" });
+    if (req.method !== "POST") return send(res, 405, TEXT, "Method not allowed.", { allow: "GET, POST" });
 
     let form: Record<string, string>;
     try {
       form = await readForm(req);
     } catch (error) {
-      return send(
-        res,
-        400,
-        "text/plain; charset=utf-8",
-        error instanceof Error ? error.message : "Bad request.",
-      );
+      return reply(req, res, 400, error instanceof Error ? error.message : "Bad request.");
     }
     if (path === "/signin") return signIn(req, res, form);
-    if (!session) return reply(req, res, 401, "Sign in first: no valid session. Nothing was changed.");
-    if (typeof form.csrf !== "string" || !sameSecret(form.csrf, session.csrf)) {
-      return reply(
-        req,
-        res,
-        403,
-        "CSRF token missing or invalid: reload the page and try again. Nothing was changed.",
-      );
+    const session = sessions.of(req);
+    if (!session) {
+      return reply(req, res, 401, "Sign in first: no valid session in this tab. Nothing was changed.");
     }
     if (path === "/signout") {
       sessions.end(session);
-      return send(res, 303, "text/plain; charset=utf-8", "", {
-        location: "./",
-        "set-cookie": sessionCookie(undefined),
-      });
+      return send(res, 200, JSON_TYPE, JSON.stringify({ ok: true, message: "Signed out." }));
     }
     if (path === "/decide") return decide(req, res, session, form);
-    return send(res, 404, "text/plain; charset=utf-8", "Not found.");
+    return send(res, 404, TEXT, "Not found.");
   }
 
   function signIn(req: IncomingMessage, res: ServerResponse, form: Record<string, string>) {
     const address = req.socket.remoteAddress ?? "unknown";
+    const name = clean((form.name ?? "").trim().slice(0, 80));
+    if (name === "") return reply(req, res, 400, "Give your name.");
+    // The right token always signs in: wrong guesses cannot lock the person out.
+    if (sameSecret(form.token ?? "", options.token)) {
+      const session = sessions.open(name, req);
+      return send(res, 200, JSON_TYPE, JSON.stringify({ ok: true, key: session.key, name }), {
+        "set-cookie": sessionCookie(session),
+      });
+    }
     const wait = limit.waitS(address);
+    limit.fail(address);
     if (wait > 0) {
-      return send(res, 429, HTML, renderSignIn(title, `Too many failed sign-ins. Try again in ${wait} s.`), {
+      return reply(req, res, 429, `Too many wrong tokens. Try again in ${wait} s.`, {
         "retry-after": String(wait),
       });
     }
-    const name = (form.name ?? "").trim().slice(0, 80);
-    if (!sameSecret(form.token ?? "", options.token) || name === "") {
-      limit.fail(address);
-      return send(
-        res,
-        401,
-        HTML,
-        renderSignIn(title, name === "" ? "Give your name." : "That token is not right."),
-      );
-    }
-    const session = sessions.open(name);
-    send(res, 303, "text/plain; charset=utf-8", "", { location: "./", "set-cookie": sessionCookie(session) });
+    return reply(req, res, 401, "That token is not right.");
   }
 
   async function decide(
@@ -142,20 +144,24 @@ export function createInboxHandler(inbox: Inbox, options: InboxHandlerOptions): 
     form: Record<string, string>,
   ): Promise<void> {
     const id = form.id ?? "";
-    const text = (form.text ?? "").trim();
-    const reason = (form.reason ?? "").trim();
+    const text = clean((form.text ?? "").trim());
+    const reason = clean((form.reason ?? "").trim());
+    const fingerprint = form.fingerprint ?? "";
+    if (form.action !== "approve" && form.action !== "decline")
+      return reply(req, res, 400, "Unknown action.");
+    if (fingerprint === "")
+      return reply(req, res, 400, "The decision names no payload fingerprint: reload the page.");
     if (form.action === "approve" && sentenceProblem(text))
       return reply(req, res, 400, sentenceProblem(text)!);
     if (form.action === "decline" && reason === "") {
       return reply(req, res, 400, "Give a reason for declining: the agent reads it.");
     }
-    if (form.action !== "approve" && form.action !== "decline")
-      return reply(req, res, 400, "Unknown action.");
     try {
       const result = await inbox.decide(
         id,
         form.action === "approve" ? { approved: true, text } : { approved: false, reason },
         session.name,
+        fingerprint,
       );
       if (result.ok) {
         return reply(
@@ -175,6 +181,10 @@ export function createInboxHandler(inbox: Inbox, options: InboxHandlerOptions): 
           410,
           "The agent that asked stopped waiting (abandoned); nothing was recorded and nothing will be sent.",
         ],
+        changed: [
+          409,
+          "This request changed since the page showed it (another payload fingerprint); nothing was recorded. Read it again.",
+        ],
       } as const;
       const [status, text2] = why[result.code];
       return reply(req, res, status, text2);
@@ -189,59 +199,70 @@ export function createInboxHandler(inbox: Inbox, options: InboxHandlerOptions): 
     }
   }
 
-  async function sendItems(res: ServerResponse, session: Session): Promise<void> {
+  async function sendItems(req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
+    const session = sessions.of(req);
+    if (!session) return reply(req, res, 401, "Sign in first: no valid session in this tab.");
+    let items: InboxItem[];
     try {
-      const items = await inbox.list();
-      const body = items.map((item) => ({
-        id: item.id,
-        state: item.state,
-        version: versionOf(item),
-        html: renderItem(item, session.csrf),
-      }));
-      send(res, 200, JSON_TYPE, JSON.stringify({ items: body }));
+      items = await inbox.list(READ_LIMIT);
     } catch (error) {
       const store = error instanceof StoreError ? error.store : "the inbox store";
-      send(
-        res,
-        503,
-        JSON_TYPE,
-        JSON.stringify({ error: `${store} is unavailable: the list may be out of date.` }),
-      );
+      return reply(req, res, 503, `${store} is unavailable: the list may be out of date.`);
     }
+    const ctx = contextOf(req);
+    const shown = (list: InboxItem[], page: string | null) => {
+      const at = pageOf(list, Number(page ?? 1));
+      return {
+        page: at.page,
+        pages: at.pages,
+        total: at.total,
+        items: at.items.map((item) => ({
+          id: item.id,
+          state: item.state,
+          version: versionOf(item),
+          html: renderItem(item, ctx),
+        })),
+      };
+    };
+    const body = JSON.stringify({
+      name: session.name,
+      pending: shown(fairOrder(items.filter((i) => i.state === "pending")), url.searchParams.get("pending")),
+      history: shown(
+        items.filter((i) => i.state !== "pending"),
+        url.searchParams.get("history"),
+      ),
+    });
+    // A poll that finds nothing new gets no body.
+    const etag = `"${createHash("sha256").update(body).digest("base64url").slice(0, 27)}"`;
+    if (req.headers["if-none-match"] === etag) return send(res, 304, JSON_TYPE, "", { etag });
+    send(res, 200, JSON_TYPE, body, { etag });
   }
 
-  async function sendPage(res: ServerResponse, session: Session): Promise<void> {
-    const flash = session.flash;
-    session.flash = undefined;
-    try {
-      send(res, 200, HTML, renderPage(title, await inbox.list(), session, flash));
-    } catch {
-      send(
-        res,
-        200,
-        HTML,
-        renderPage(title, [], session, "The inbox store is unavailable: the list cannot be shown. Retrying."),
-      );
-    }
+  async function sendField(req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
+    if (!sessions.of(req)) return reply(req, res, 401, "Sign in first: no valid session in this tab.");
+    const item = await inbox.queue.get(url.searchParams.get("id") ?? "").catch(() => null);
+    const value = item ? fieldsOf(item)[url.searchParams.get("name") ?? ""] : undefined;
+    if (value === undefined) return send(res, 404, TEXT, "No such request or field.");
+    send(res, 200, TEXT, clean(value));
   }
 
-  /** JSON for the page's script; for a plain form post, back to the page with the message. */
-  function reply(req: IncomingMessage, res: ServerResponse, status: number, message: string) {
+  /** Every answer to the page's script is JSON; other callers get the same message as text. */
+  function reply(
+    req: IncomingMessage,
+    res: ServerResponse,
+    status: number,
+    message: string,
+    headers: Record<string, string> = {},
+  ) {
     if ((req.headers.accept ?? "").includes("application/json")) {
-      return send(res, status, JSON_TYPE, JSON.stringify({ ok: status === 200, message }));
+      return send(res, status, JSON_TYPE, JSON.stringify({ ok: status === 200, message }), headers);
     }
-    const session = sessions.of(req);
-    if (session && status !== 401 && status !== 403) {
-      session.flash = message;
-      return send(res, 303, "text/plain; charset=utf-8", "", { location: "./" });
-    }
-    send(res, status, "text/plain; charset=utf-8", message);
+    send(res, status, TEXT, message, headers);
   }
 
   return (req, res) => {
     route(req, res).catch(() => {
-      if (!res.headersSent)
-        send(res, 500, "text/plain; charset=utf-8", "The inbox failed on this request; nothing was changed.");
+      if (!res.headersSent) send(res, 500, TEXT, "The inbox failed on this request; nothing was changed.");
       else res.end();
     });
   };
@@ -258,12 +279,7 @@ export function sentenceProblem(text: string): string | null {
   return null;
 }
 
-function versionOf(item: {
-  state: string;
-  decision?: unknown;
-  outcome?: unknown;
-  redeemedAt?: number;
-}): string {
+function versionOf(item: InboxItem): string {
   return JSON.stringify([item.state, item.decision ?? null, item.outcome ?? null, item.redeemedAt ?? null]);
 }
 
@@ -277,7 +293,13 @@ async function readForm(req: IncomingMessage): Promise<Record<string, string>> {
   }
   const text = Buffer.concat(chunks).toString("utf8");
   if ((req.headers["content-type"] ?? "").includes("application/json")) {
-    const parsed = JSON.parse(text || "{}") as Record<string, unknown>;
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(text || "{}");
+    } catch {
+      throw new Error("The request body is not JSON.");
+    }
+    if (typeof parsed !== "object" || parsed === null) throw new Error("The request body is not an object.");
     return Object.fromEntries(Object.entries(parsed).map(([k, v]) => [k, String(v)]));
   }
   return Object.fromEntries(new URLSearchParams(text));

@@ -44,8 +44,18 @@ export interface Inbox {
    * taken (once) or the request expires. Store failures while waiting are retried until expiry.
    */
   ask(request: ConfirmRequest, requester?: Partial<Requester>, signal?: AbortSignal): Promise<AskResult>;
-  /** Records a person's decision, once; the reason names why not when refused. */
-  decide(id: string, decision: PersonDecision, by: string): Promise<DecideResult>;
+  /**
+   * Records a person's decision, once; the reason names why not when refused. With `fingerprint`
+   * (the payload the person saw), an item whose payload differs is refused ("changed").
+   */
+  decide(id: string, decision: PersonDecision, by: string, fingerprint?: string): Promise<DecideResult>;
+  /**
+   * Ends in the audit every waiting request that expired or whose agent stopped waiting; resolves
+   * to how many it ended. Runs on its own with {@link Inbox.startSweeper}.
+   */
+  sweep(): Promise<number>;
+  /** Sweeps every `everyMs` until {@link Inbox.close} (once per inbox; later calls do nothing). */
+  startSweeper(everyMs: number): void;
   /** The newest items, after marking those past expiry or without a waiter. */
   list(limit?: number): Promise<InboxItem[]>;
   /** Records what the approved write did. */
@@ -61,6 +71,8 @@ export interface AskResult {
 }
 
 const iso = (ms: number) => new Date(ms).toISOString();
+/** Items a sweep reads (newest first): a memory queue keeps 1000. */
+const SWEEP_LIMIT = 2000;
 
 /** Creates an inbox over a queue and an audit trail (both memory by default). */
 export function createInbox(options: InboxOptions = {}): Inbox {
@@ -127,6 +139,14 @@ export function createInbox(options: InboxOptions = {}): Inbox {
           return { id: item.id, decision: { approved: false, reason: now.decision?.reason ?? "" } };
         }
         if (now && now.state === "approved") {
+          // The person approved what they saw: it must be this very payload, not a rewritten item.
+          const seen = now.decision?.fingerprint;
+          if (
+            now.request.fingerprint !== request.fingerprint ||
+            (seen !== undefined && seen !== request.fingerprint)
+          ) {
+            return no("the inbox item was changed after it was asked: its approval names another payload");
+          }
           if (await queue.redeem(item.id, Date.now())) {
             return { id: item.id, decision: { approved: true, text: now.decision?.text ?? "" } };
           }
@@ -148,7 +168,12 @@ export function createInbox(options: InboxOptions = {}): Inbox {
     );
   }
 
-  async function decide(id: string, decision: PersonDecision, by: string): Promise<DecideResult> {
+  async function decide(
+    id: string,
+    decision: PersonDecision,
+    by: string,
+    fingerprint?: string,
+  ): Promise<DecideResult> {
     const result = await queue.decide(
       id,
       {
@@ -156,6 +181,7 @@ export function createInbox(options: InboxOptions = {}): Inbox {
         by,
         at: Date.now(),
         ...(decision.approved ? { text: decision.text } : { reason: decision.reason }),
+        ...(fingerprint !== undefined ? { fingerprint } : {}),
       },
       graceMs,
     );
@@ -185,18 +211,44 @@ export function createInbox(options: InboxOptions = {}): Inbox {
     }
   }
 
-  async function list(limit = 200): Promise<InboxItem[]> {
-    const items = await queue.list(limit);
+  /** Closes the waiting items among `items` that expired or lost their agent; how many it closed. */
+  async function closeStale(items: InboxItem[]): Promise<number> {
     const now = Date.now();
+    let closed = 0;
     for (const item of items) {
       if (item.state !== "pending") continue;
       if (now >= item.request.expiresAt) await markClosed(item, "expired");
       else if (!(await queue.alive(item.id))) await markClosed(item, "abandoned");
       else continue;
+      closed += 1;
       const fresh = await queue.get(item.id);
       if (fresh) Object.assign(item, fresh);
     }
+    return closed;
+  }
+
+  async function list(limit = 200): Promise<InboxItem[]> {
+    const items = await queue.list(limit);
+    await closeStale(items);
     return items;
+  }
+
+  const sweep = async () => closeStale(await queue.list(SWEEP_LIMIT));
+  let sweeper: ReturnType<typeof setInterval> | undefined;
+  let sweeping = false;
+  function startSweeper(everyMs: number): void {
+    if (sweeper) return;
+    sweeper = setInterval(() => {
+      // Never two sweeps at once: a slow store must not pile them up.
+      if (sweeping) return;
+      sweeping = true;
+      sweep()
+        .catch(() => {})
+        .finally(() => {
+          sweeping = false;
+        });
+    }, everyMs);
+    sweeper.unref();
   }
 
   async function settle(id: string, outcome: ItemOutcome): Promise<void> {
@@ -213,7 +265,20 @@ export function createInbox(options: InboxOptions = {}): Inbox {
     });
   }
 
-  return { queue, audit, ask, decide, list, settle, close: () => queue.shutdown() };
+  return {
+    queue,
+    audit,
+    ask,
+    decide,
+    list,
+    settle,
+    sweep,
+    startSweeper,
+    close: () => {
+      clearInterval(sweeper);
+      return queue.shutdown();
+    },
+  };
 }
 
 function message(error: unknown): string {

@@ -43,6 +43,8 @@ export function memoryQueue(): InboxQueue {
       if (item.state === "expired" || item.state === "abandoned")
         return { ok: false, code: item.state, item: copy(item) };
       if (item.state !== "pending") return { ok: false, code: "already-decided", item: copy(item) };
+      if (decision.fingerprint !== undefined && decision.fingerprint !== item.request.fingerprint)
+        return { ok: false, code: "changed", item: copy(item) };
       if (Date.now() >= item.request.expiresAt - graceMs)
         return { ok: false, code: "expired", item: copy(item) };
       if (!alive(id)) return { ok: false, code: "abandoned", item: copy(item) };

@@ -18,10 +18,11 @@ if not raw then return {'not-found', ''} end
 local item = cjson.decode(raw)
 if item.state == 'expired' or item.state == 'abandoned' then return {item.state, raw} end
 if item.state ~= 'pending' then return {'already-decided', raw} end
+local d = cjson.decode(ARGV[1])
+if d.fingerprint ~= nil and d.fingerprint ~= item.request.fingerprint then return {'changed', raw} end
 ${NOW}
 if now >= item.request.expiresAt - tonumber(ARGV[2]) then return {'expired', raw} end
 if redis.call('EXISTS', KEYS[2]) == 0 then return {'abandoned', raw} end
-local d = cjson.decode(ARGV[1])
 if d.approved then item.state = 'approved' else item.state = 'declined' end
 item.decision = d
 local out = cjson.encode(item)

@@ -1,5 +1,17 @@
 import type { ConfirmSummary } from "../types.js";
+import { contactableUrl } from "./security.js";
 import type { InboxItem } from "./types.js";
+
+/** Characters of one field shown before "Show all"; the page stays small whatever an agent sends. */
+export const FIELD_CAP = 600;
+
+/** What rendering needs besides the item: the inbox's own host names and the redaction. */
+export interface RenderContext {
+  /** Host names whose URLs are shown as text only (the session cookie would go there). */
+  ownHosts: ReadonlySet<string>;
+  /** Removes the inbox token and API keys from any text shown. */
+  clean(text: string): string;
+}
 
 /** The ad's summary when the request is an ACTIVE push, else undefined (a call of another tool). */
 export function adOf(item: InboxItem): ConfirmSummary | undefined {
@@ -17,15 +29,8 @@ export function esc(value: unknown): string {
     .replaceAll("'", "&#39;");
 }
 
-/** The URL when it is an absolute http(s) URL, else null: nothing else becomes a link or an image. */
-export function httpUrl(value: string | undefined): string | null {
-  if (!value || !URL.canParse(value)) return null;
-  const url = new URL(value);
-  return url.protocol === "http:" || url.protocol === "https:" ? url.href : null;
-}
-
 const time = (ms: number | undefined) => {
-  if (ms === undefined) return "";
+  if (ms === undefined || !Number.isFinite(ms)) return "";
   const text = `${new Date(ms).toISOString().slice(0, 19).replace("T", " ")} UTC`;
   return `<time datetime="${esc(new Date(ms).toISOString())}">${esc(text)}</time>`;
 };
@@ -38,71 +43,106 @@ const STATE_LABEL: Record<InboxItem["state"], string> = {
   abandoned: "Abandoned: the agent stopped waiting",
 };
 
-/** The media of a request: kind, URL, and a video's thumbnail (from the request's own text). */
-function mediaOf(
-  ad: ConfirmSummary,
-  item: InboxItem,
-): { kind: "image" | "video"; url: string; thumbnail?: string } {
-  const media = ad.media;
-  const kind = media.startsWith("video ") ? "video" : "image";
-  const url = media.replace(/^(image|video) /, "");
-  // The request lists every other field as `name "json string"`; the thumbnail is one of them.
-  const thumb = /(?:^|[ ,:])thumbnail_url ("(?:[^"\\]|\\.)*")/.exec(item.request.message)?.[1];
-  let thumbnail: string | undefined;
-  try {
-    thumbnail = thumb ? (JSON.parse(thumb) as string) : undefined;
-  } catch {
-    thumbnail = undefined;
+/**
+ * The fields of an item the page can show in full on request (`field?id=&name=`), as text.
+ * Everything comes from the request's structured fields, never from its free text.
+ */
+export function fieldsOf(item: InboxItem): Record<string, string> {
+  const ad = adOf(item);
+  const r = item.requester;
+  const common = {
+    message: item.request.message,
+    agent: r.agent ?? "",
+    conversation: r.conversation ?? "",
+    host: String(r.host ?? ""),
+  };
+  if (!ad) {
+    const s = item.request.summary as { description?: string; arguments?: unknown };
+    return {
+      ...common,
+      description: String(s.description ?? ""),
+      arguments: JSON.stringify(s.arguments ?? {}, null, 2),
+    };
   }
-  return { kind, url, ...(thumbnail ? { thumbnail } : {}) };
+  return {
+    ...common,
+    headline: ad.headline ?? "",
+    primary_text: ad.primary_text ?? "",
+    destination: ad.destination,
+    media: ad.media,
+    thumbnail: ad.thumbnail ?? "",
+  };
 }
 
-function preview(ad: ConfirmSummary, item: InboxItem): string {
-  const media = mediaOf(ad, item);
-  const headline = ad.headline ?? "";
-  if (media.kind === "image") {
-    const src = httpUrl(media.url);
-    return src
-      ? `<img class="preview" src="${esc(src)}" alt="${esc(`Ad image${headline ? ` for "${headline}"` : ""}`)}" loading="lazy">`
-      : `<p class="no-preview">No preview: the image URL is not http(s).</p>`;
+// Redaction reads only what is shown, plus room for a secret that straddles the cut.
+const WINDOW = FIELD_CAP + 400;
+
+/** The start of a value, cleaned: never more than a window of it is scanned, whatever its size. */
+function head(value: string, ctx: RenderContext, cap: number): string {
+  return ctx.clean(value.length > WINDOW ? value.slice(0, WINDOW) : value).slice(0, cap);
+}
+
+/** A value cut to {@link FIELD_CAP}, with a button that fetches the whole of it. */
+function capped(item: InboxItem, name: string, value: string, ctx: RenderContext): string {
+  // Redaction never lengthens a text, so a short value stays whole.
+  if (value.length <= FIELD_CAP) return `<span class="value">${esc(ctx.clean(value))}</span>`;
+  const shown = head(value, ctx, FIELD_CAP);
+  return `<span class="value">${esc(shown)}…</span> <button type="button" class="link show-all" data-id="${esc(item.id)}" data-field="${esc(name)}">Show all ${value.length} characters</button>`;
+}
+
+function preview(ad: ConfirmSummary, ctx: RenderContext): string {
+  const kind = ad.media.startsWith("video ") ? "video" : "image";
+  const url = ad.media.replace(/^(image|video) /, "");
+  const shown = kind === "image" ? url : ad.thumbnail;
+  const src = contactableUrl(shown, ctx.ownHosts, false);
+  const text = (why: string) => `<p class="no-preview">${esc(why)}</p>`;
+  let out: string;
+  if (src) {
+    out = `<img class="preview" src="${esc(src)}" alt="${kind === "image" ? "Ad image" : "Video thumbnail"}" loading="lazy" referrerpolicy="no-referrer">`;
+  } else if (shown) {
+    out = text(
+      `No preview: the ${kind === "image" ? "image" : "thumbnail"} URL is not a public https address (shown as text below).`,
+    );
+  } else {
+    out = text("No thumbnail for this video.");
   }
-  const thumb = httpUrl(media.thumbnail);
-  const video = httpUrl(media.url);
-  return (
-    (thumb
-      ? `<img class="preview" src="${esc(thumb)}" alt="Video thumbnail" loading="lazy">`
-      : `<p class="no-preview">No thumbnail for this video.</p>`) +
-    (video
-      ? `<p><a href="${esc(video)}" target="_blank" rel="noopener noreferrer">Open the video</a></p>`
-      : "")
-  );
+  const video = kind === "video" ? contactableUrl(url, ctx.ownHosts, false) : null;
+  if (video) out += `<p>${link(video, "Open the video")}</p>`;
+  return out;
 }
 
-function row(label: string, value: string, raw = false): string {
-  return `<div class="row"><dt>${esc(label)}</dt><dd>${raw ? value : esc(value)}</dd></div>`;
+const link = (url: string, label: string) =>
+  `<a href="${esc(url)}" target="_blank" rel="noopener noreferrer" referrerpolicy="no-referrer">${esc(label)}</a>`;
+
+/** A short structured value (an id, a tool name), cut and escaped. */
+const short = (value: unknown, ctx: RenderContext) => esc(head(String(value ?? ""), ctx, 200));
+
+function row(label: string, html: string): string {
+  return `<div class="row"><dt>${esc(label)}</dt><dd>${html}</dd></div>`;
 }
 
-function destination(value: string): string {
-  const url = httpUrl(value);
-  // The text is always shown as written; only an http(s) URL is also a link.
-  const text = `<span class="url">${esc(value)}</span>`;
-  return url ? `${text} <a href="${esc(url)}" target="_blank" rel="noopener noreferrer">open</a>` : text;
+function destination(item: InboxItem, value: string, ctx: RenderContext): string {
+  const url = contactableUrl(value, ctx.ownHosts, true);
+  // The text is always shown as written; only a public http(s) URL is also a link.
+  const text = `<span class="url">${capped(item, "destination", value, ctx)}</span>`;
+  return url && url.length <= 2000 ? `${text} ${link(url, "open")}` : text;
 }
 
-function asker(item: InboxItem): string {
+function asker(item: InboxItem, ctx: RenderContext): string {
   const r = item.requester;
   return [
-    r.agent ? `agent ${r.agent}` : "",
-    `process ${r.pid} on ${r.host}`,
-    r.conversation ? `conversation ${r.conversation}` : "",
+    r.agent ? `agent ${capped(item, "agent", r.agent, ctx)}` : "",
+    `process ${esc(r.pid)} on ${capped(item, "host", String(r.host ?? ""), ctx)}`,
+    r.conversation ? `conversation ${capped(item, "conversation", r.conversation, ctx)}` : "",
   ]
     .filter(Boolean)
     .join(", ");
 }
 
-function decisionForms(item: InboxItem, csrf: string): string {
+function decisionForms(item: InboxItem): string {
   const id = esc(item.id);
-  const hidden = `<input type="hidden" name="csrf" value="${esc(csrf)}"><input type="hidden" name="id" value="${id}">`;
+  // The fingerprint the person saw goes with the decision: a rewritten item is refused.
+  const hidden = `<input type="hidden" name="id" value="${id}"><input type="hidden" name="fingerprint" value="${esc(item.request.fingerprint)}">`;
   return `<div class="decide">
 <form class="approve" method="post" action="decide" data-action="approve">${hidden}<input type="hidden" name="action" value="approve">
 <label for="text-${id}">Type a sentence confirming this ad may go live now (sent to the service as the confirmation)</label>
@@ -114,12 +154,12 @@ function decisionForms(item: InboxItem, csrf: string): string {
 <button type="submit" class="secondary">Decline</button></form></div>`;
 }
 
-function history(item: InboxItem): string {
+function history(item: InboxItem, ctx: RenderContext): string {
   const d = item.decision;
+  const c = (text: string | undefined) => esc(head(text ?? "", ctx, FIELD_CAP));
   const parts: string[] = [];
-  if (d?.approved)
-    parts.push(`Approved by ${esc(d.by)} at ${time(d.at)} with the sentence “${esc(d.text)}”.`);
-  if (d && !d.approved) parts.push(`Declined by ${esc(d.by)} at ${time(d.at)}: “${esc(d.reason)}”.`);
+  if (d?.approved) parts.push(`Approved by ${c(d.by)} at ${time(d.at)} with the sentence “${c(d.text)}”.`);
+  if (d && !d.approved) parts.push(`Declined by ${c(d.by)} at ${time(d.at)}: “${c(d.reason)}”.`);
   if (item.state === "expired")
     parts.push(`Expired at ${time(item.closedAt)} without a decision; nothing was sent.`);
   if (item.state === "abandoned") {
@@ -130,10 +170,10 @@ function history(item: InboxItem): string {
   const o = item.outcome;
   if (o?.ok === true) {
     parts.push(
-      `Result: ad ${esc(o.adId ?? "?")} created ${esc(o.adStatus ?? "")} (request ${esc(o.requestId ?? "")}).`,
+      `Result: ad ${c(o.adId ?? "?")} created ${c(o.adStatus ?? "")} (request ${c(o.requestId ?? "")}).`,
     );
   } else if (o) {
-    parts.push(`Result: the write failed (${esc(o.status ?? "no answer")}): ${esc(o.error ?? "")}.`);
+    parts.push(`Result: the write failed (${c(String(o.status ?? "no answer"))}): ${c(o.error ?? "")}.`);
   } else if (d?.approved) {
     parts.push(
       item.redeemedAt
@@ -144,78 +184,47 @@ function history(item: InboxItem): string {
   return `<p class="what-happened">${parts.join(" ")}</p>`;
 }
 
-/** One item as an article: the exact payload, who asked, and the forms or what happened. */
-export function renderItem(item: InboxItem, csrf: string): string {
+/** One item as an article: the exact payload (each field capped), who asked, the forms or history. */
+export function renderItem(item: InboxItem, ctx: RenderContext): string {
   const ad = adOf(item);
   const id = esc(item.id);
+  const f = fieldsOf(item);
+  const field = (name: string) => capped(item, name, f[name] ?? "", ctx);
   const common = [
-    row("Payload fingerprint", item.request.fingerprint),
-    row("Asked by", asker(item)),
-    row("Asked at", time(item.createdAt), true),
-    row("Expires at", time(item.request.expiresAt), true),
-    row("Full request", item.request.message),
+    row("Payload fingerprint", short(item.request.fingerprint, ctx)),
+    row("Asked by", asker(item, ctx)),
+    row("Asked at", time(item.createdAt)),
+    row("Expires at", time(item.request.expiresAt)),
+    row("Full request", field("message")),
   ];
   const rows = ad
     ? [
-        row("Tool", item.request.tool),
-        row("Account", ad.account_id),
-        row("Ad set", ad.adset_id),
-        row("Headline", ad.headline ?? "(none)"),
-        row("Primary text", ad.primary_text ?? "(none)"),
-        row("Destination", destination(ad.destination), true),
-        row("Media", ad.media),
-        row("Status asked", ad.status),
+        row("Tool", short(item.request.tool, ctx)),
+        row("Account", short(ad.account_id, ctx)),
+        row("Ad set", short(ad.adset_id, ctx)),
+        row("Headline", ad.headline === undefined ? "(none)" : field("headline")),
+        row("Primary text", ad.primary_text === undefined ? "(none)" : field("primary_text")),
+        row("Destination", destination(item, ad.destination, ctx)),
+        row("Media", field("media")),
+        ...(ad.thumbnail !== undefined ? [row("Thumbnail", field("thumbnail"))] : []),
+        row("Status asked", short(ad.status, ctx)),
       ]
     : [
-        row("Tool", item.request.tool),
-        row("Account", item.request.account ?? "(none)"),
-        row("What it does", "description" in item.request.summary ? item.request.summary.description : ""),
-        row(
-          "Exact arguments",
-          JSON.stringify("arguments" in item.request.summary ? item.request.summary.arguments : {}, null, 2),
-        ),
+        row("Tool", short(item.request.tool, ctx)),
+        row("Account", short(item.request.account ?? "(none)", ctx)),
+        row("What it does", field("description")),
+        row("Exact arguments", `<pre>${field("arguments")}</pre>`),
       ];
-  const title = ad ? (ad.headline ?? "Untitled ad") : `Call of ${item.request.tool}`;
+  const headline = ad?.headline ? head(ad.headline, ctx, 121) : undefined;
+  const title = ad
+    ? headline
+      ? headline.slice(0, 120) + (headline.length > 120 ? "…" : "")
+      : "Untitled ad"
+    : `Call of ${head(String(item.request.tool), ctx, 120)}`;
   const account = ad?.account_id ?? item.request.account ?? "";
   return `<article class="item state-${esc(item.state)}" id="item-${id}" data-id="${id}" data-state="${esc(item.state)}" aria-labelledby="title-${id}">
-<h3 id="title-${id}"><span class="badge">${esc(STATE_LABEL[item.state])}</span> ${esc(title)} <span class="sub">· ${esc(account)}</span></h3>
-<div class="body"><div class="media">${ad ? preview(ad, item) : ""}</div><dl>${[...rows, ...common].join("")}</dl></div>
-${item.state === "pending" ? decisionForms(item, csrf) : history(item)}
+<h3 id="title-${id}"><span class="badge">${esc(STATE_LABEL[item.state])}</span> ${esc(title)} <span class="sub">· ${short(account, ctx)}</span></h3>
+<div class="body"><div class="media">${ad ? preview(ad, ctx) : ""}</div><dl>${[...rows, ...common].join("")}</dl></div>
+${item.state === "pending" ? decisionForms(item) : history(item, ctx)}
 <p class="result" role="status" aria-live="polite"></p></article>`;
-}
-
-const HEAD = (title: string) => `<!doctype html><html lang="en"><head><meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1"><title>${esc(title)}</title>
-<link rel="stylesheet" href="inbox.css"><script src="inbox.js" defer></script></head>`;
-
-/** The sign-in page. */
-export function renderSignIn(title: string, problem?: string): string {
-  return `${HEAD(title)}<body><main class="signin" aria-labelledby="signin-h"><h1 id="signin-h">${esc(title)}</h1>
-<p>Sign in with the inbox token (printed once by <code>adrails inbox</code>, or set as ADRAILS_INBOX_TOKEN).</p>
-${problem ? `<p class="error" role="alert">${esc(problem)}</p>` : ""}
-<form method="post" action="signin"><label for="name">Your name (recorded with each decision)</label>
-<input id="name" name="name" type="text" required maxlength="80" autocomplete="name">
-<label for="token">Inbox token</label><input id="token" name="token" type="password" required autocomplete="current-password">
-<button type="submit">Sign in</button></form></main></body></html>`;
-}
-
-/** The inbox page: pending items first, then history, newest first in each. */
-export function renderPage(
-  title: string,
-  items: InboxItem[],
-  session: { name: string; csrf: string },
-  flash?: string,
-): string {
-  const pending = items.filter((i) => i.state === "pending");
-  const done = items.filter((i) => i.state !== "pending");
-  return `${HEAD(title)}<body><header><h1>${esc(title)}</h1>
-<p class="who">Signed in as ${esc(session.name)}</p>
-<form method="post" action="signout"><input type="hidden" name="csrf" value="${esc(session.csrf)}"><button type="submit" class="secondary">Sign out</button></form></header>
-<main><p id="connection" class="error" role="alert"${flash ? "" : " hidden"}>${esc(flash ?? "")}</p>
-<div id="announce" class="visually-hidden" role="status" aria-live="polite"></div>
-<section aria-labelledby="pending-h"><h2 id="pending-h">Waiting for a decision (<span id="pending-count">${pending.length}</span>)</h2>
-<p class="empty" id="pending-empty"${pending.length ? " hidden" : ""}>Nothing is waiting.</p>
-<div id="pending" class="list">${pending.map((i) => renderItem(i, session.csrf)).join("\n")}</div></section>
-<section aria-labelledby="history-h"><h2 id="history-h">History</h2>
-<div id="history" class="list">${done.map((i) => renderItem(i, session.csrf)).join("\n")}</div></section></main></body></html>`;
 }

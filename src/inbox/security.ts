@@ -1,48 +1,69 @@
 import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
+import { redact } from "../client/redact.js";
+import { isPrivateHost } from "../tools/fields.js";
 
 /** The cookie holding the session id: HttpOnly, SameSite=Strict. */
 export const COOKIE = "adrails_inbox";
 
-/** Headers on every answer: no inline script, images only from http(s) and data, no framing. */
+/**
+ * The header carrying the session's key. Cookies are not isolated by port, so a cookie alone must
+ * not be enough: the key is handed to the page's script once, at sign-in, and kept in the tab's
+ * `sessionStorage`, which belongs to this origin (scheme, host and port) only.
+ */
+export const KEY_HEADER = "x-adrails-inbox-key";
+
+/**
+ * Headers on every answer: no inline script; images and media from https only (the page shows
+ * loopback, private and own-host URLs as text, never loads them); no framing.
+ */
 export const SECURITY_HEADERS: Record<string, string> = {
   "content-security-policy":
-    "default-src 'self'; img-src http: https: data:; script-src 'self'; style-src 'self'; " +
-    "object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'",
+    "default-src 'self'; img-src https:; media-src https:; connect-src 'self'; script-src 'self'; " +
+    "style-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'",
   "x-content-type-options": "nosniff",
-  // same-origin, not no-referrer: with no-referrer a browser sends `Origin: null` on its own form posts.
   "referrer-policy": "same-origin",
   "x-frame-options": "DENY",
   "cache-control": "no-store",
+  "cross-origin-resource-policy": "same-origin",
 };
 
-/** A signed-in person. */
+/** A signed-in person, in one browser tab. */
 export interface Session {
+  /** The browser's id, in the cookie; tabs of one browser share it. */
   id: string;
   name: string;
-  csrf: string;
+  /** The origin-bound secret of this tab, sent by the page's script in {@link KEY_HEADER}. */
+  key: string;
   expiresAt: number;
-  flash?: string;
 }
 
-/** Sessions of this process, by random id. */
+/** Sessions of this process, by key: each tab signs in on its own, its browser's cookie shared. */
 export function createSessions(ttlMs: number) {
   const sessions = new Map<string, Session>();
+  const browserOf = (req: IncomingMessage) => cookie(req, COOKIE);
+  const live = (s: Session | undefined) => (s && s.expiresAt >= Date.now() ? s : undefined);
   return {
-    open(name: string): Session {
-      const session = { id: token(), name, csrf: token(), expiresAt: Date.now() + ttlMs };
-      sessions.set(session.id, session);
-      for (const [id, s] of sessions) if (s.expiresAt < Date.now()) sessions.delete(id);
+    /** A new tab session; the browser's cookie is kept when it names a live session. */
+    open(name: string, req: IncomingMessage): Session {
+      for (const [key, s] of sessions) if (s.expiresAt < Date.now()) sessions.delete(key);
+      const known = browserOf(req);
+      const id = known && [...sessions.values()].some((s) => s.id === known) ? known : token();
+      const session = { id, name, key: token(), expiresAt: Date.now() + ttlMs };
+      sessions.set(session.key, session);
       return session;
     },
+    /** The session of the request's key, only when the request also carries its browser's cookie. */
     of(req: IncomingMessage): Session | undefined {
-      const id = cookie(req, COOKIE);
-      const session = id ? sessions.get(id) : undefined;
-      if (!session || session.expiresAt < Date.now()) return undefined;
+      const key = req.headers[KEY_HEADER];
+      if (typeof key !== "string" || key === "") return undefined;
+      const session = live(sessions.get(key));
+      const browser = browserOf(req);
+      if (!session || browser === undefined || !sameSecret(browser, session.id)) return undefined;
       return session;
     },
     end(session: Session): void {
-      sessions.delete(session.id);
+      sessions.delete(session.key);
     },
   };
 }
@@ -59,7 +80,10 @@ export function sameSecret(given: string, expected: string): boolean {
   return timingSafeEqual(a, b);
 }
 
-/** Failed sign-ins per address, and in all: past the limit, sign-in waits. */
+/**
+ * Failed sign-ins per address, and in all. Only failures count, and only wrong tokens are held
+ * back: the right token always signs in, so nobody can lock the person out by guessing.
+ */
 export function createSignInLimit(perAddress: number, windowMs: number) {
   const failures = new Map<string, number[]>();
   const all: number[] = [];
@@ -69,7 +93,7 @@ export function createSignInLimit(perAddress: number, windowMs: number) {
     return list;
   };
   return {
-    /** Seconds to wait before trying again, or 0 when a try is allowed. */
+    /** Seconds a wrong try waits before the next is even compared, or 0. */
     waitS(address: string): number {
       const mine = recent(failures.get(address) ?? []);
       const total = recent(all);
@@ -81,7 +105,9 @@ export function createSignInLimit(perAddress: number, windowMs: number) {
       const list = failures.get(address) ?? [];
       list.push(Date.now());
       failures.set(address, list);
+      if (failures.size > 10_000) failures.delete(failures.keys().next().value as string);
       all.push(Date.now());
+      if (all.length > perAddress * 40) all.shift();
     },
   };
 }
@@ -103,17 +129,33 @@ export function sessionCookie(session: Session | undefined): string {
 
 const LOOPBACK = new Set(["127.0.0.1", "localhost", "[::1]", "::1"]);
 
+/** The host name of a Host header value, lower case, without the port. */
+export function hostName(host: string): string {
+  return host.replace(/:\d+$/, "").toLowerCase();
+}
+
 /**
  * Why the request's Host or Origin is foreign, or null when both are ours: Host must be loopback
- * or an allowed name (no DNS rebinding), and an Origin or Referer sent must be this very host.
+ * or an allowed name (no DNS rebinding); an Origin or Referer sent must be this very host; and a
+ * state change (`change`) must show it came from this inbox's own page: an Origin naming it, or
+ * `Sec-Fetch-Site: same-origin`.
  */
-export function foreignOrigin(req: IncomingMessage, allowedHosts: ReadonlySet<string>): string | null {
+export function foreignOrigin(
+  req: IncomingMessage,
+  allowedHosts: ReadonlySet<string>,
+  change = false,
+): string | null {
   const host = req.headers.host ?? "";
-  const name = host.replace(/:\d+$/, "").toLowerCase();
+  const name = hostName(host);
   if (!LOOPBACK.has(name) && !allowedHosts.has(name))
     return `the Host ${JSON.stringify(host)} is not this inbox`;
   const origin = req.headers.origin ?? refererOrigin(req.headers.referer);
-  if (origin === undefined) return null;
+  if (origin === undefined) {
+    if (change && req.headers["sec-fetch-site"] !== "same-origin") {
+      return "the request does not say it came from this inbox's page (no Origin)";
+    }
+    return null;
+  }
   if (
     origin === "null" ||
     !URL.canParse(origin) ||
@@ -126,6 +168,30 @@ export function foreignOrigin(req: IncomingMessage, allowedHosts: ReadonlySet<st
 
 function refererOrigin(referer: string | undefined): string | undefined {
   return referer && URL.canParse(referer) ? new URL(referer).origin : undefined;
+}
+
+/**
+ * The URL when the page may make the person's browser contact it: https (or http too for a link
+ * the person opens), and not loopback, private, link-local or one of the inbox's own host names,
+ * where the session cookie would go with it. Null otherwise: the page then shows the text only.
+ */
+export function contactableUrl(
+  value: string | undefined,
+  ownHosts: ReadonlySet<string>,
+  allowHttp: boolean,
+): string | null {
+  if (!value || !URL.canParse(value)) return null;
+  const url = new URL(value);
+  if (url.protocol !== "https:" && !(allowHttp && url.protocol === "http:")) return null;
+  if (url.username || url.password) return null;
+  const host = url.hostname.toLowerCase().replace(/\.+$/, "");
+  if (isPrivateHost(host) || LOOPBACK.has(host) || ownHosts.has(host)) return null;
+  return url.href;
+}
+
+/** Text with the inbox token (any spelling) and anything shaped like an API key removed. */
+export function scrubber(inboxToken: string): (text: string) => string {
+  return (text) => redact(text, inboxToken).split(inboxToken).join("***");
 }
 
 /** Sends a complete answer with the security headers. */

@@ -23,6 +23,8 @@ export interface ItemDecision {
   text?: string;
   /** The decline reason the model reads. */
   reason?: string;
+  /** The payload fingerprint the person saw: the decision is refused if the item's differs. */
+  fingerprint?: string;
 }
 
 /** What the write did after an approval: the ad it made, or why it failed. */
@@ -52,7 +54,7 @@ export interface InboxItem {
 }
 
 /** Why a decision was not recorded. */
-export type DecideRefusal = "not-found" | "already-decided" | "expired" | "abandoned";
+export type DecideRefusal = "not-found" | "already-decided" | "expired" | "abandoned" | "changed";
 
 export type DecideResult =
   | { ok: true; item: InboxItem }

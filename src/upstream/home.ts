@@ -24,7 +24,23 @@ export function adrailsHome(env: NodeJS.ProcessEnv = process.env): string {
  */
 export function ensurePrivateDir(dir: string, warn: (message: string) => void): void {
   mkdirSync(dir, { recursive: true, mode: 0o700 });
+  ensureOwned(dir);
   narrow(dir, 0o700, "folder", warn);
+}
+
+/**
+ * Refuses a folder owned by another user, root included: its owner could read or swap the
+ * credentials (and root must not write tokens into a folder someone else controls).
+ */
+function ensureOwned(dir: string): void {
+  if (process.platform === "win32" || typeof process.getuid !== "function") return;
+  const owner = statSync(dir).uid;
+  const me = process.getuid();
+  if (owner !== me) {
+    throw new CredentialsPermissionError(
+      `The credentials folder ${dir} belongs to another user (uid ${owner}; adrails runs as uid ${me}), so adrails will not keep sign-ins there. Use a folder of your own: set ADRAILS_HOME, or run: chown ${me} ${dir}`,
+    );
+  }
 }
 
 /** Narrows an existing credentials file to 0600 when it is wider, saying so through `warn`. */

@@ -8,6 +8,7 @@ import { listAllTools } from "./catalog.js";
 import { UpstreamError } from "./errors.js";
 import { type ClientIdentity, LoginProvider } from "./login-provider.js";
 import { startLoopback } from "./loopback.js";
+import { serverText } from "./server-text.js";
 import { type ConnectionRecord, type CredentialStore, canonical } from "./store.js";
 import { subjectOf } from "./subject.js";
 
@@ -16,8 +17,11 @@ export interface LoginOptions extends ClientIdentity {
   /** The MCP endpoint, e.g. `https://example.com/api/mcp`. */
   mcpUrl: string;
   store: CredentialStore;
-  /** Shows the authorization URL to the person (prints it, opens a browser). */
-  present(url: URL): void | Promise<void>;
+  /**
+   * Shows the authorization URL to the person (prints it); `start` is a one-time local address
+   * redirecting to it, what a browser is opened on, so nothing secret is on a command line.
+   */
+  present(url: URL, start: URL): void | Promise<void>;
   /** How long to wait for the person (default 5 minutes). */
   timeoutMs?: number;
   fetch?: typeof fetch;
@@ -80,8 +84,10 @@ export async function login(options: LoginOptions): Promise<LoginResult> {
             "Nothing was stored. The account may lack a permission the service requires; ask its operator.",
           );
         }
-        await options.present(url);
-        const params = await loopback.next(options.timeoutMs ?? 300_000).catch((cause: Error) => {
+        await options.present(url, new URL(loopback.startUrl(url)));
+        // Only the answer to this very request counts: junk sent to the port is ignored.
+        const ours = (params: URLSearchParams) => params.get("state") === provider.expectedState;
+        const params = await loopback.next(options.timeoutMs ?? 300_000, ours).catch((cause: Error) => {
           throw new UpstreamError(
             "refused",
             `Sign-in was not completed: ${cause.message}.`,
@@ -90,7 +96,7 @@ export async function login(options: LoginOptions): Promise<LoginResult> {
         });
         checkRedirect(params, provider);
         await transport.finishAuth(params).catch((cause) => {
-          throw explain(cause, mcpUrl);
+          throw explain(cause, mcpUrl, [params.get("code") ?? undefined, verifierOf(provider)]);
         });
       }
     }
@@ -140,35 +146,48 @@ function checkRedirect(params: URLSearchParams, provider: LoginProvider): void {
   const error = params.get("error");
   if (error !== null) {
     const description = params.get("error_description");
+    const said = description ? ` (${serverText(description, [verifierOf(provider)])})` : "";
     throw new UpstreamError(
       "refused",
-      `The sign-in was refused: ${error}${description ? ` (${description})` : ""}.`,
+      `The sign-in was refused: ${serverText(error)}${said}.`,
       "Nothing was stored. Run `adrails login` again and approve the access if you want adrails to connect.",
     );
   }
 }
 
 /** Any failure of the flow, as an UpstreamError in the person's words. */
-function explain(error: unknown, mcpUrl: string): UpstreamError {
+function explain(
+  error: unknown,
+  mcpUrl: string,
+  secrets: readonly (string | undefined)[] = [],
+): UpstreamError {
   if (error instanceof UpstreamError) return error;
   if (error instanceof IssuerMismatchError) {
     return new UpstreamError(
       "invalid",
-      `The authorization server's issuer does not match the one adrails expected (a mix-up): ${error.message}`,
+      `The authorization server's issuer does not match the one adrails expected (a mix-up): ${serverText(error.message, secrets)}`,
       "Nothing was stored. Check the MCP URL (--mcp-url); if it is right, tell the service's operator.",
     );
   }
   if (error instanceof OAuthError) {
     return new UpstreamError(
       "refused",
-      `The authorization server refused: ${error.code}${error.message ? ` (${error.message})` : ""}.`,
+      `The authorization server refused: ${serverText(error.code)}${error.message ? ` (${serverText(error.message, secrets)})` : ""}.`,
       "Nothing was stored. Run `adrails login` again.",
     );
   }
   const message = error instanceof Error ? error.message : String(error);
   return new UpstreamError(
     "invalid",
-    `Signing in to ${mcpUrl} failed: ${message}`,
+    `Signing in to ${mcpUrl} failed: ${serverText(message, secrets)}`,
     "Nothing was stored. Check the MCP URL (--mcp-url) and that the service is reachable, then run `adrails login` again.",
   );
+}
+
+function verifierOf(provider: LoginProvider): string | undefined {
+  try {
+    return provider.codeVerifier();
+  } catch {
+    return undefined;
+  }
 }

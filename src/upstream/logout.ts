@@ -55,9 +55,14 @@ async function revoke(
       body.set("client_id", client.client_id);
     }
     try {
-      const response = await fetchFn(endpoint, { method: "POST", headers, body });
+      // Never follow a redirect: it would post the tokens to wherever the server points.
+      const response = await fetchFn(endpoint, { method: "POST", headers, body, redirect: "manual" });
       await response.text().catch(() => "");
-      if (!response.ok)
+      if ((response.status >= 300 && response.status < 400) || response.type === "opaqueredirect") {
+        failures.push(
+          `the server answered a redirect (${response.status || "opaque"}) for the ${hint.replace("_", " ")}; adrails does not send tokens on to another address`,
+        );
+      } else if (!response.ok)
         failures.push(`the server answered ${response.status} for the ${hint.replace("_", " ")}`);
     } catch (error) {
       failures.push(`the server could not be reached (${(error as Error).message})`);

@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 
@@ -5,27 +6,82 @@ import type { AddressInfo } from "node:net";
 export interface Loopback {
   /** The redirect URI, `http://127.0.0.1:<port>/callback`. */
   readonly redirectUrl: string;
-  /** The next redirect's query parameters; rejects after `timeoutMs`. */
-  next(timeoutMs: number): Promise<URLSearchParams>;
+  /**
+   * A one-time local address that redirects to `authorization`: what a browser is opened on, so
+   * the authorization URL (state, PKCE challenge) is never on a command line. Opened a second time,
+   * it refuses and the sign-in waiting in {@link Loopback.next} fails: someone else used it.
+   */
+  startUrl(authorization: URL): string;
+  /**
+   * The next redirect that `accept` takes (ours: it carries the expected `state`); anything else
+   * sent to the callback is answered and ignored, and the wait goes on. Rejects after `timeoutMs`.
+   */
+  next(timeoutMs: number, accept?: (params: URLSearchParams) => boolean): Promise<URLSearchParams>;
   close(): Promise<void>;
 }
 
 const PAGE = (title: string, text: string) =>
   `<!doctype html><meta charset="utf-8"><title>${title}</title><body style="font-family:sans-serif;max-width:36em;margin:3em auto"><h1>${title}</h1><p>${text}</p></body>`;
 
+const HEADERS = {
+  "content-type": "text/html; charset=utf-8",
+  "cache-control": "no-store",
+  "referrer-policy": "no-referrer",
+};
+
 /** Starts the loopback listener on a free port. */
 export async function startLoopback(): Promise<Loopback> {
-  const waiting: ((params: URLSearchParams) => void)[] = [];
+  let accept: ((params: URLSearchParams) => boolean) | undefined;
+  let deliver: ((params: URLSearchParams) => void) | undefined;
+  let fail: ((error: Error) => void) | undefined;
   const arrived: URLSearchParams[] = [];
+  const starts = new Map<string, { url: string; used: boolean }>();
+  let spoiled: Error | undefined;
+
   const server: Server = createServer((req, res) => {
     const url = new URL(req.url ?? "/", "http://127.0.0.1");
+    const start = /^\/start\/([A-Za-z0-9_-]+)$/.exec(url.pathname)?.[1];
+    if (req.method === "GET" && start && starts.has(start)) {
+      const entry = starts.get(start)!;
+      if (entry.used) {
+        res
+          .writeHead(410, HEADERS)
+          .end(
+            PAGE(
+              "Sign-in link already used",
+              "This sign-in link was opened before. adrails stopped this sign-in; run <code>adrails login</code> again.",
+            ),
+          );
+        spoiled = new Error(
+          "the sign-in link was opened twice (someone else may have used it), so adrails stopped",
+        );
+        fail?.(spoiled);
+        return;
+      }
+      entry.used = true;
+      res.writeHead(302, { ...HEADERS, location: entry.url }).end();
+      return;
+    }
     if (req.method !== "GET" || url.pathname !== "/callback") {
       res.writeHead(404, { "content-type": "text/plain" }).end("Not found");
       return;
     }
-    const failed = url.searchParams.has("error") || !url.searchParams.has("code");
+    const params = url.searchParams;
+    if (accept && !accept(params)) {
+      // Not the answer to our request (no or another `state`): ignored, the wait goes on.
+      res
+        .writeHead(400, HEADERS)
+        .end(
+          PAGE(
+            "Not this sign-in",
+            "This answer does not belong to the sign-in adrails is waiting for; it was ignored.",
+          ),
+        );
+      return;
+    }
+    const failed = params.has("error") || !params.has("code");
     res
-      .writeHead(200, { "content-type": "text/html; charset=utf-8", "cache-control": "no-store" })
+      .writeHead(200, HEADERS)
       .end(
         failed
           ? PAGE(
@@ -37,9 +93,8 @@ export async function startLoopback(): Promise<Loopback> {
               "adrails received the authorization. You can close this window and return to the terminal.",
             ),
       );
-    const next = waiting.shift();
-    if (next) next(url.searchParams);
-    else arrived.push(url.searchParams);
+    if (deliver) deliver(params);
+    else arrived.push(params);
   });
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
@@ -48,19 +103,35 @@ export async function startLoopback(): Promise<Loopback> {
   const { port } = server.address() as AddressInfo;
   return {
     redirectUrl: `http://127.0.0.1:${port}/callback`,
-    next(timeoutMs) {
-      const ready = arrived.shift();
-      if (ready) return Promise.resolve(ready);
+    startUrl(authorization) {
+      const id = randomBytes(18).toString("base64url");
+      starts.set(id, { url: authorization.href, used: false });
+      return `http://127.0.0.1:${port}/start/${id}`;
+    },
+    next(timeoutMs, check) {
+      accept = check;
+      if (spoiled) return Promise.reject(spoiled);
+      const index = arrived.findIndex((params) => !check || check(params));
+      if (index >= 0) return Promise.resolve(arrived.splice(index, 1)[0]!);
+      arrived.length = 0;
       return new Promise((resolve, reject) => {
         const timer = setTimeout(() => {
-          waiting.splice(waiting.indexOf(done), 1);
+          finish();
           reject(new Error(`no redirect came back within ${Math.round(timeoutMs / 1000)} s`));
         }, timeoutMs);
-        const done = (params: URLSearchParams) => {
+        const finish = () => {
           clearTimeout(timer);
+          deliver = undefined;
+          fail = undefined;
+        };
+        deliver = (params) => {
+          finish();
           resolve(params);
         };
-        waiting.push(done);
+        fail = (error) => {
+          finish();
+          reject(error);
+        };
       });
     },
     close: () =>

@@ -1,5 +1,6 @@
 import { type AuthProvider, OAuthError, refreshAuthorization } from "@modelcontextprotocol/client";
 import { loginNeeded, UpstreamError } from "./errors.js";
+import { serverText } from "./server-text.js";
 import type { ConnectionRecord, CredentialStore, SavedTokens } from "./store.js";
 
 // Refresh a little before expiry, so a token does not lapse between reading it and using it.
@@ -22,8 +23,8 @@ export interface StoredAuth extends AuthProvider {
  * Bearer tokens from the credential store for one MCP door. An expired token is refreshed under
  * the connection's cross-process lock: whoever holds it first refreshes and stores the rotated
  * tokens, and every other process then reads those instead of spending the old refresh token, so
- * concurrent refreshes never sign each other out. A refused refresh forgets the tokens and asks
- * for `adrails login`.
+ * concurrent refreshes never sign each other out. A refresh refused with invalid_grant forgets the
+ * tokens and asks for `adrails login`; an outage (5xx, network) keeps them.
  */
 export function storedAuth(options: StoredAuthOptions): StoredAuth {
   const { store, mcpUrl } = options;
@@ -66,18 +67,19 @@ export function storedAuth(options: StoredAuthOptions): StoredAuth {
           ...(answer.expires_in === undefined ? {} : { expires_at: Date.now() + answer.expires_in * 1000 }),
         };
       } catch (error) {
-        if (error instanceof OAuthError) {
+        // Only a refused grant ends the sign-in; an outage (5xx, network, another error) keeps it.
+        if (error instanceof OAuthError && error.code === "invalid_grant") {
           const { tokens: _dropped, ...rest } = fresh;
           store.write(rest);
           current = rest;
           throw loginNeeded(
-            `The service refused to renew the sign-in to ${mcpUrl} (${error.code}): it was revoked or has expired.`,
+            `The service refused to renew the sign-in to ${mcpUrl} (invalid_grant): it was revoked or has expired.`,
           );
         }
         throw new UpstreamError(
           "credentials",
-          `Renewing the sign-in to ${mcpUrl} failed: ${(error as Error).message}`,
-          "Check that the service is reachable and try again; the stored sign-in was kept.",
+          `Renewing the sign-in to ${mcpUrl} failed (${serverText((error as Error).message, [tokens.refresh_token, tokens.access_token])}); the stored sign-in was kept.`,
+          "This looks like a passing failure of the service: try again shortly; run `adrails login` only if it keeps failing.",
         );
       }
       const next = { ...fresh, tokens: renewed };

@@ -8,7 +8,9 @@ import { type SimFixture, startSimFixture } from "../toolkit/sim-setup.js";
 import {
   drawCreative,
   launchBrowser,
+  listen,
   mediaServer,
+  pageKey,
   screenshot,
   seeText,
   serveInbox,
@@ -17,7 +19,7 @@ import {
   until,
 } from "./helpers.js";
 
-const IMAGE = "http://cdn.example.com/creatives/spring.png";
+const IMAGE = "https://cdn.example.com/creatives/spring.png";
 
 let fx: SimFixture;
 let browser: Browser;
@@ -215,20 +217,22 @@ describe("the approval inbox in a real browser", { timeout: 40_000 }, () => {
     expect(await page.evaluate(() => (globalThis as { __xss?: string }).__xss)).toBeUndefined();
   });
 
-  it("refuses a decision without the token, from a foreign origin or host, or without its CSRF token", async () => {
+  it("refuses a decision without the session, its key, from a foreign origin or host, or without Origin", async () => {
     await signIn(page, server.url);
     const call = agentPush({ headline: "Guard me" });
     await card(page, "Guard me").waitFor();
     const [item] = await inbox.list();
-    const csrf = await page.locator("#pending input[name=csrf]").first().inputValue();
+    const key = await pageKey(page);
+    expect(key.length).toBeGreaterThan(20);
     const cookie = (await context.cookies()).map((c) => `${c.name}=${c.value}`).join("; ");
     expect((await context.cookies())[0]).toMatchObject({ httpOnly: true, sameSite: "Strict" });
+    const origin = server.url.slice(0, -1);
     const form = (extra: Record<string, string> = {}) =>
       new URLSearchParams({
         id: item!.id,
         action: "approve",
         text: "I approve this ad going live",
-        csrf,
+        fingerprint: item!.request.fingerprint,
         ...extra,
       });
     const post = (headers: Record<string, string>, body = form()) =>
@@ -242,23 +246,30 @@ describe("the approval inbox in a real browser", { timeout: 40_000 }, () => {
         body,
       });
 
-    const noSession = await post({ origin: server.url.slice(0, -1) });
-    expect(noSession.status).toBe(401);
-    const foreignOrigin = await post({ cookie, origin: "http://evil.example" });
+    expect((await post({ origin, "x-adrails-inbox-key": key })).status).toBe(401);
+    const foreignOrigin = await post({ cookie, origin: "http://evil.example", "x-adrails-inbox-key": key });
     expect(foreignOrigin.status).toBe(403);
     expect(await foreignOrigin.text()).toContain("another origin");
     // fetch cannot send a foreign Host (DNS rebinding); node:http can.
-    const foreignHost = await rawPost(server.port, { cookie, host: "evil.example" }, form().toString());
+    const foreignHost = await rawPost(
+      server.port,
+      { cookie, host: "evil.example", "x-adrails-inbox-key": key },
+      form().toString(),
+    );
     expect(foreignHost).toBe(403);
-    const noCsrf = await post({ cookie, origin: server.url.slice(0, -1) }, form({ csrf: "" }));
-    expect(noCsrf.status).toBe(403);
-    expect(((await noCsrf.json()) as { message: string }).message).toMatch(/^CSRF token missing or invalid/);
+    const noKey = await post({ cookie, origin });
+    expect(noKey.status).toBe(401);
+    const wrongKey = await post({ cookie, origin, "x-adrails-inbox-key": `${key}x` });
+    expect(wrongKey.status).toBe(401);
+    // Cookie and key but no Origin, Referer or Sec-Fetch-Site: not from this inbox's page.
+    const noOrigin = await rawPost(server.port, { cookie, "x-adrails-inbox-key": key }, form().toString());
+    expect(noOrigin).toBe(403);
 
     // A page on another origin (same site: another port) posting a form with the person's cookie.
-    const evil = await (await import("./helpers.js")).listen((_req, res) => {
+    const evil = await listen((_req, res) => {
       res.writeHead(200, { "content-type": "text/html" });
       res.end(
-        `<form id=f method=post action="${server.url}decide"><input name=id value="${item!.id}"><input name=action value=approve><input name=text value="I approve this ad going live"><input name=csrf value="${csrf}"></form><script>document.getElementById('f').submit()</script>`,
+        `<form id=f method=post action="${server.url}decide"><input name=id value="${item!.id}"><input name=action value=approve><input name=text value="I approve this ad going live"><input name=fingerprint value="${item!.request.fingerprint}"></form><script>document.getElementById('f').submit()</script>`,
       );
     });
     const evilPage = await context.newPage();
@@ -279,8 +290,9 @@ describe("the approval inbox in a real browser", { timeout: 40_000 }, () => {
 
   it("the same approval submitted twice (double click, two tabs) gives one ad", async () => {
     await signIn(page, server.url);
+    // Each tab signs in on its own (its key lives in the tab); the browser's cookie is shared.
     const second = await context.newPage();
-    await second.goto(server.url);
+    await signIn(second, server.url, "Bob Reviewer");
     const call = agentPush({ headline: "Twice" });
     const sentence = "Yes this ad may go live now";
     const tabs = [card(page, "Twice"), card(second, "Twice")];
@@ -302,8 +314,16 @@ describe("the approval inbox in a real browser", { timeout: 40_000 }, () => {
       const body = new URLSearchParams(
         new (FormData as unknown as new (f: unknown) => FormData)(form) as never,
       );
+      const key =
+        (
+          globalThis as unknown as { sessionStorage: { getItem(k: string): string | null } }
+        ).sessionStorage.getItem("adrails-inbox-key") ?? "";
       const posts = [0, 1].map(() =>
-        fetch("decide", { method: "POST", headers: { accept: "application/json" }, body }),
+        fetch("decide", {
+          method: "POST",
+          headers: { accept: "application/json", "x-adrails-inbox-key": key },
+          body,
+        }),
       );
       return Promise.all(posts.map(async (p) => (await p).status));
     });

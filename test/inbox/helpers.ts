@@ -1,5 +1,7 @@
-import { existsSync, mkdirSync } from "node:fs";
+import { execFileSync } from "node:child_process";
+import { existsSync, mkdirSync, readFileSync } from "node:fs";
 import { createServer, type Server } from "node:http";
+import { createServer as createHttpsServer } from "node:https";
 import { join } from "node:path";
 import { type Browser, chromium, type Page } from "playwright-core";
 import { createInboxHandler } from "../../src/inbox/handler.js";
@@ -28,8 +30,18 @@ export async function listen(
 }
 
 /** The inbox page of `inbox` on its own server. */
-export function serveInbox(inbox: Inbox, token = TOKEN) {
-  return listen(createInboxHandler(inbox, { token }));
+export function serveInbox(inbox: Inbox, token = TOKEN, options: { allowedHosts?: string[] } = {}) {
+  return listen(createInboxHandler(inbox, { token, ...options }));
+}
+
+/** The signed-in page's session key, as its script keeps it in this tab. */
+export function pageKey(page: Page): Promise<string> {
+  return page.evaluate(
+    () =>
+      (
+        globalThis as unknown as { sessionStorage: { getItem(k: string): string | null } }
+      ).sessionStorage.getItem("adrails-inbox-key") ?? "",
+  );
 }
 
 /** A PNG drawn by the browser itself (no network): the creative the media server hands out. */
@@ -47,28 +59,70 @@ export async function drawCreative(browser: Browser): Promise<Buffer> {
  * Chromium with `cdn.example.com` resolved to a local media server, so ad images with public
  * URLs load offline.
  */
-export async function launchBrowser(mediaPort?: number): Promise<Browser> {
+export async function launchBrowser(mediaPort?: number, rules: string[] = []): Promise<Browser> {
   if (!existsSync(CHROMIUM)) {
     throw new Error(`The browser tests need Debian's chromium at ${CHROMIUM}: apt-get install -y chromium`);
   }
+  const map = [...(mediaPort ? [`MAP cdn.example.com 127.0.0.1:${mediaPort}`] : []), ...rules];
   return chromium.launch({
     executablePath: CHROMIUM,
-    args: mediaPort ? [`--host-resolver-rules=MAP cdn.example.com 127.0.0.1:${mediaPort}`] : [],
+    // The media server's certificate is self-signed: the page allows https images only.
+    args: ["--ignore-certificate-errors", ...(map.length ? [`--host-resolver-rules=${map.join(",")}`] : [])],
   });
 }
 
-/** A media server answering every path with `png` (set later, once the browser drew it). */
+/** A self-signed certificate for an https test server, made once with openssl. */
+export function testCertificate(): { key: Buffer; cert: Buffer } {
+  const dir = join(OUTPUT, "tls");
+  mkdirSync(dir, { recursive: true });
+  const key = join(dir, "key.pem");
+  const cert = join(dir, "cert.pem");
+  if (!existsSync(cert)) {
+    execFileSync(
+      "openssl",
+      [
+        "req",
+        "-x509",
+        "-newkey",
+        "rsa:2048",
+        "-nodes",
+        "-days",
+        "30",
+        "-subj",
+        "/CN=cdn.example.com",
+        "-keyout",
+        key,
+        "-out",
+        cert,
+      ],
+      { stdio: "ignore" },
+    );
+  }
+  return { key: readFileSync(key), cert: readFileSync(cert) };
+}
+
+/** An https media server (self-signed) answering every path with `png` (set once the browser drew it). */
 export async function mediaServer(): Promise<{
   port: number;
   setImage(png: Buffer): void;
   close(): Promise<void>;
 }> {
   let image: Buffer = Buffer.alloc(0);
-  const server = await listen((_req, res) => {
+  const server = createHttpsServer(testCertificate(), (_req, res) => {
     res.writeHead(200, { "content-type": "image/png" });
     res.end(image);
   });
-  return { port: server.port, setImage: (png) => (image = png), close: server.close };
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as { port: number };
+  return {
+    port,
+    setImage: (png) => (image = png),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
 }
 
 /** Signs in on the page with the token and a name. */
@@ -77,6 +131,7 @@ export async function signIn(page: Page, url: string, name = "Alice Reviewer", t
   await page.getByLabel("Your name").fill(name);
   await page.getByLabel("Inbox token").fill(token);
   await page.getByRole("button", { name: "Sign in" }).click();
+  if (token === TOKEN) await page.locator(".who").waitFor();
 }
 
 export async function screenshot(page: Page, name: string): Promise<string> {

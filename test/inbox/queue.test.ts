@@ -47,6 +47,36 @@ const queues: [string, () => InboxQueue][] = [
 ];
 
 describe.each(queues)("the %s queue", (_name, make) => {
+  it("refuses a decision naming another payload, and the waiter refuses an item rewritten in the store", async () => {
+    const queue = make();
+    const inbox = createInbox({ queue, pollMs: 20 });
+    const asked = request(60_000, "Launch the real one");
+    const waiting = inbox.ask(asked);
+    let id = "";
+    while (!id) id = (await inbox.list())[0]?.id ?? "";
+    const text = { approved: true as const, text: "I approve this ad going live" };
+    expect(await inbox.decide(id, text, "Bob", "sha256:another")).toMatchObject({
+      ok: false,
+      code: "changed",
+    });
+    // A process with the store's access rewrites the item: the person sees (and approves) a benign ad.
+    const item = (await queue.get(id))!;
+    const benign = {
+      ...item,
+      request: {
+        ...item.request,
+        fingerprint: "sha256:benign",
+        summary: { ...item.request.summary, headline: "Benign" },
+      },
+    };
+    await queue.add(benign, 60_000);
+    expect(await inbox.decide(id, text, "Bob", "sha256:benign")).toMatchObject({ ok: true });
+    const { decision } = await waiting;
+    expect(decision.approved).toBe(false);
+    expect(JSON.stringify(decision)).toContain("changed after it was asked");
+    await inbox.close();
+  });
+
   it("records one decision of many submitted at once, and the waiter takes it once", async () => {
     const inbox = createInbox({ queue: make(), pollMs: 20 });
     const asked = inbox.ask(request());
@@ -202,22 +232,24 @@ describe("LangGraph's Agent Inbox", () => {
 });
 
 describe("sign-in", () => {
-  it("limits failed attempts per address: after 5 wrong tokens even the right one waits (429)", async () => {
+  it("counts wrong tokens only: after 5, wrong ones wait (429) and the right one still signs in", async () => {
     const { serveInbox, TOKEN } = await import("./helpers.js");
     const server = await serveInbox(createInbox());
     const origin = server.url.slice(0, -1);
     const signIn = (token: string) =>
       fetch(new URL("signin", server.url), {
         method: "POST",
-        redirect: "manual",
-        headers: { "content-type": "application/x-www-form-urlencoded", origin },
+        headers: { "content-type": "application/x-www-form-urlencoded", origin, accept: "application/json" },
         body: new URLSearchParams({ name: "Eve", token }),
       });
     for (let i = 0; i < 5; i++) expect((await signIn(`wrong-${i}-wrong-wrong-wrong`)).status).toBe(401);
-    const blocked = await signIn(TOKEN);
+    const blocked = await signIn("wrong-again-wrong-wrong");
     expect(blocked.status).toBe(429);
     expect(blocked.headers.get("set-cookie")).toBeNull();
     expect(Number(blocked.headers.get("retry-after"))).toBeGreaterThan(0);
+    const right = await signIn(TOKEN);
+    expect(right.status).toBe(200);
+    expect(((await right.json()) as { key: string }).key.length).toBeGreaterThan(20);
     await server.close();
   });
 
@@ -230,8 +262,9 @@ describe("sign-in", () => {
       headers: { "content-type": "application/x-www-form-urlencoded", origin: server.url.slice(0, -1) },
       body: new URLSearchParams({ name: "Dana", token: TOKEN }),
     });
-    expect(answer.status).toBe(303);
+    expect(answer.status).toBe(200);
     expect(answer.headers.get("set-cookie")).toMatch(/HttpOnly; SameSite=Strict/);
+    expect(answer.headers.get("content-security-policy")).toContain("img-src https:;");
     expect(answer.headers.get("content-security-policy")).toContain("default-src 'self'");
     await server.close();
   });

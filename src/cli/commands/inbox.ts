@@ -56,13 +56,15 @@ export async function openInbox(
   io: CliIO,
   opts: InboxStateOptions,
   follow = false,
+  /** More secrets kept out of the audit, e.g. a generated inbox token. */
+  secretsToo: readonly string[] = [],
 ): Promise<{ inbox: Inbox; where: string; stop(): Promise<void> }> {
   const { createInbox, memoryQueue, memoryAudit, fileAudit, auditTo, redisInbox, mirrorAudit } = await import(
     "../../inbox/index.js"
   );
   const url = await redisUrlReady(io, opts);
   const shared = url ? redisInbox({ url }) : { queue: memoryQueue(), audit: memoryAudit() };
-  const secrets = [io.env.ADRAILS_INBOX_TOKEN ?? "", io.env.ADRAILS_API_KEY ?? ""];
+  const secrets = [io.env.ADRAILS_INBOX_TOKEN ?? "", io.env.ADRAILS_API_KEY ?? "", ...secretsToo];
   if (follow && url && opts.auditLog) {
     const file = fileAudit(opts.auditLog);
     const mirror = await mirrorAudit(shared.audit, auditTo([file], secrets));
@@ -95,7 +97,7 @@ export async function runInbox(ctx: CommandContext, opts: InboxOptions): Promise
   }
   const token = envToken ?? randomBytes(24).toString("base64url");
   output.secret(token);
-  const { inbox, where, stop } = await openInbox(io, opts, true);
+  const { inbox, where, stop } = await openInbox(io, opts, true, [token]);
   if (!redisUrlOf(io, opts)) {
     output.warn(
       "No --redis or ADRAILS_REDIS_URL: this inbox sees only calls made in its own process, which are none. Agents and the inbox must share a Redis.",

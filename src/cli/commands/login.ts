@@ -36,11 +36,13 @@ export async function runLogin(ctx: CommandContext, opts: LoginCommandOptions): 
       store,
       ...(clientMetadataUrl ? { clientMetadataUrl } : {}),
       ...(clientId ? { preRegistered: { clientId, ...(clientSecret ? { clientSecret } : {}) } } : {}),
-      present: (url) => {
+      present: (url, start) => {
         io.stderr.write("Open this address in a browser to sign in (adrails waits for the answer):\n");
         // On a line of its own, so a script or a person can take it as is.
         io.stdout.write(`${url.href}\n`);
-        if (opts.browser) openBrowser(url.href);
+        // The browser gets a one-time local address that redirects: a command line is visible
+        // to every user of the machine, and the authorization URL's state must not be.
+        if (opts.browser) openBrowser(start.href, io.env.BROWSER);
       },
     });
     const who = result.record.subject
@@ -73,10 +75,16 @@ export async function runLogin(ctx: CommandContext, opts: LoginCommandOptions): 
   }
 }
 
-/** Best effort: the person can always use the printed address. */
-function openBrowser(url: string): void {
+/** Best effort: the person can always use the printed address. `BROWSER` names another opener. */
+function openBrowser(url: string, browser: string | undefined): void {
   const command =
-    process.platform === "darwin" ? "open" : process.platform === "win32" ? "explorer" : "xdg-open";
+    browser && browser.trim() !== ""
+      ? browser.trim()
+      : process.platform === "darwin"
+        ? "open"
+        : process.platform === "win32"
+          ? "explorer"
+          : "xdg-open";
   try {
     const child = spawn(command, [url], { stdio: "ignore", detached: true });
     child.on("error", () => {});

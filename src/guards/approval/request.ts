@@ -78,6 +78,7 @@ function adSummary(
   };
   if (text("headline") !== undefined) summary.headline = text("headline");
   if (text("primary_text") !== undefined) summary.primary_text = text("primary_text");
+  if (text("thumbnail_url") !== undefined) summary.thumbnail = text("thumbnail_url");
 
   const parts = [summary.media, `destination ${summary.destination}`];
   if (summary.headline !== undefined) parts.push(`headline ${JSON.stringify(summary.headline)}`);

@@ -1,11 +1,22 @@
-// The approval inbox page: live updates by polling, and decisions posted without leaving the page.
+// The approval inbox page. The session key handed out at sign-in lives in this tab's
+// sessionStorage (this origin only) and goes with every request as a header: the cookie alone,
+// which the browser also sends to other ports of this host, reads and decides nothing.
 // Every piece of HTML inserted here was rendered and escaped by the server.
 
 const POLL_MS = 1500;
+const KEY = "adrails-inbox-key";
+const HEADER = "x-adrails-inbox-key";
 const known = new Map();
+const pages = { pending: 1, history: 1 };
+let etag = "";
+let timer;
 
 function $(id) {
   return document.getElementById(id);
+}
+
+function key() {
+  return sessionStorage.getItem(KEY) || "";
 }
 
 function fromHtml(html) {
@@ -15,83 +26,175 @@ function fromHtml(html) {
 }
 
 function announce(text) {
-  const region = $("announce");
-  if (region) region.textContent = text;
+  $("announce").textContent = text;
 }
 
 function showConnection(text) {
   const banner = $("connection");
-  if (!banner) return;
   banner.textContent = text || "";
   banner.hidden = !text;
 }
 
-function place(items) {
-  const pending = $("pending");
-  const history = $("history");
+function showSignIn(problem) {
+  clearTimeout(timer);
+  sessionStorage.removeItem(KEY);
+  known.clear();
+  etag = "";
+  $("inbox").hidden = true;
+  $("signin").hidden = false;
+  const error = $("signin-error");
+  error.textContent = problem || "";
+  error.hidden = !problem;
+}
+
+function headers(extra) {
+  return { accept: "application/json", [HEADER]: key(), ...extra };
+}
+
+function placeList(name, list) {
+  const container = $(name);
+  const wanted = new Set(list.items.map((i) => i.id));
+  for (const el of [...container.children]) if (!wanted.has(el.dataset.id)) el.remove();
   let added = 0;
-  for (const item of items) {
-    const existing = $(`item-${item.id}`);
+  let previous = null;
+  for (const item of list.items) {
+    let el = $(`item-${item.id}`);
     const before = known.get(item.id);
     known.set(item.id, item.version);
-    if (
-      existing &&
-      existing.dataset.state === item.state &&
-      (item.state === "pending" || before === undefined || before === item.version)
-    ) {
-      continue;
+    // A waiting item keeps what the person is typing; anything else is replaced when it changed.
+    const keep =
+      el && el.dataset.state === item.state && (item.state === "pending" || before === item.version);
+    if (!keep) {
+      const fresh = fromHtml(item.html);
+      const hadFocus = el?.contains(document.activeElement);
+      if (el) el.remove();
+      else if (name === "pending") added++;
+      el = fresh;
+      if (hadFocus) {
+        el.tabIndex = -1;
+        queueMicrotask(() => el.focus());
+      }
     }
-    const fresh = fromHtml(item.html);
-    const hadFocus = existing?.contains(document.activeElement);
-    if (existing) existing.remove();
-    if (item.state === "pending") {
-      pending.prepend(fresh);
-      if (!existing) added++;
-    } else {
-      history.prepend(fresh);
+    // Moved only when out of place: a node moved in the DOM loses the person's click or selection.
+    if (previous ? previous.nextElementSibling !== el : container.firstElementChild !== el) {
+      if (previous) previous.after(el);
+      else container.prepend(el);
     }
-    // What happened is now in the item's own history text; a stale "sending" message would mislead.
-    if (hadFocus) {
-      fresh.tabIndex = -1;
-      fresh.focus();
+    previous = el;
+  }
+  const pager = $(`${name}-pager`);
+  pager.hidden = list.pages <= 1;
+  pager.replaceChildren();
+  if (list.pages > 1) {
+    const hidden = list.total - list.items.length;
+    const text = document.createElement("span");
+    text.textContent = `Page ${list.page} of ${list.pages}: ${hidden} more on other pages. `;
+    pager.append(text);
+    for (const [label, to] of [
+      ["Previous page", list.page - 1],
+      ["Next page", list.page + 1],
+    ]) {
+      const button = document.createElement("button");
+      button.type = "button";
+      button.className = "secondary";
+      button.textContent = label;
+      button.disabled = to < 1 || to > list.pages;
+      button.addEventListener("click", () => {
+        pages[name] = to;
+        etag = "";
+        poll();
+      });
+      pager.append(button, " ");
     }
   }
-  // History stays newest first, in the server's order.
-  const order = items.filter((i) => i.state !== "pending").map((i) => $(`item-${i.id}`));
-  for (const el of order) if (el) history.append(el);
-  const count = pending.querySelectorAll("article").length;
-  $("pending-count").textContent = String(count);
-  $("pending-empty").hidden = count > 0;
+  return added;
+}
+
+function place(body) {
+  $("who").textContent = body.name;
+  const added = placeList("pending", body.pending);
+  placeList("history", body.history);
+  $("pending-count").textContent = String(body.pending.total);
+  $("pending-empty").hidden = body.pending.total > 0;
   if (added > 0)
     announce(added === 1 ? "A new request is waiting for a decision." : `${added} new requests are waiting.`);
 }
 
+// One poll at a time: the next starts only once this one has finished; a poll asked for
+// meanwhile (a click) runs right after it.
+let polling = false;
+let again = false;
 async function poll() {
+  if (polling) {
+    again = true;
+    return;
+  }
+  polling = true;
   try {
-    const response = await fetch("items.json", {
-      headers: { accept: "application/json" },
+    await pollOnce();
+  } finally {
+    polling = false;
+  }
+  if (again) {
+    again = false;
+    poll();
+  }
+}
+
+async function pollOnce() {
+  clearTimeout(timer);
+  if (!key()) return showSignIn();
+  try {
+    const response = await fetch(`items.json?pending=${pages.pending}&history=${pages.history}`, {
+      headers: headers(etag ? { "if-none-match": etag } : {}),
       cache: "no-store",
     });
-    if (response.status === 401) {
-      location.reload();
-      return;
+    if (response.status === 401) return showSignIn("Your session ended: sign in again.");
+    if (response.status !== 304) {
+      const body = await response.json();
+      if (!response.ok) {
+        showConnection(body.message || "The inbox cannot be read right now.");
+      } else {
+        etag = response.headers.get("etag") || "";
+        $("signin").hidden = true;
+        $("inbox").hidden = false;
+        showConnection("");
+        place(body);
+      }
+    } else {
+      showConnection("");
     }
-    const body = await response.json();
-    if (!response.ok) {
-      showConnection(body.error || "The inbox cannot be read right now.");
-      return;
-    }
-    showConnection("");
-    place(body.items);
   } catch {
     showConnection("The inbox server does not answer: the list may be out of date.");
+  }
+  timer = setTimeout(poll, POLL_MS);
+}
+
+async function signIn(form) {
+  const button = form.querySelector("button");
+  button.disabled = true;
+  try {
+    const response = await fetch("signin", {
+      method: "POST",
+      headers: { accept: "application/json", "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams(new FormData(form)),
+    });
+    const body = await response.json().catch(() => ({ message: `The inbox answered ${response.status}.` }));
+    if (!response.ok) return showSignIn(body.message);
+    sessionStorage.setItem(KEY, body.key);
+    form.reset();
+    await poll();
+  } catch {
+    showSignIn("The inbox server does not answer. Try again.");
+  } finally {
+    button.disabled = false;
   }
 }
 
 async function submitDecision(form) {
   const article = form.closest("article");
   const result = article.querySelector(".result");
-  const buttons = article.querySelectorAll("button");
+  const buttons = article.querySelectorAll("form button");
   for (const button of buttons) button.disabled = true;
   result.textContent = "Sending your decision...";
   let ok = false;
@@ -99,7 +202,7 @@ async function submitDecision(form) {
   try {
     const response = await fetch(form.getAttribute("action"), {
       method: "POST",
-      headers: { accept: "application/json", "content-type": "application/x-www-form-urlencoded" },
+      headers: headers({ "content-type": "application/x-www-form-urlencoded" }),
       body: new URLSearchParams(new FormData(form)),
     });
     const body = await response.json().catch(() => ({ message: `The inbox answered ${response.status}.` }));
@@ -115,15 +218,33 @@ async function submitDecision(form) {
   await poll();
 }
 
+async function showFull(button) {
+  const response = await fetch(
+    `field?id=${encodeURIComponent(button.dataset.id)}&name=${encodeURIComponent(button.dataset.field)}`,
+    { headers: headers({}) },
+  ).catch(() => null);
+  $("full-text").textContent = response?.ok ? await response.text() : "The full value cannot be read now.";
+  $("full").hidden = false;
+  $("full-close").focus();
+}
+
 document.addEventListener("submit", (event) => {
   const form = event.target;
-  if (!(form instanceof HTMLFormElement) || !form.dataset.action) return;
+  if (!(form instanceof HTMLFormElement)) return;
   event.preventDefault();
-  submitDecision(form);
+  if (form.id === "signin-form") signIn(form);
+  else if (form.dataset.action) submitDecision(form);
 });
 
-if ($("pending")) {
-  for (const article of document.querySelectorAll("article[data-id]"))
-    known.set(article.dataset.id, undefined);
-  setInterval(poll, POLL_MS);
-}
+document.addEventListener("click", async (event) => {
+  const target = event.target;
+  if (!(target instanceof HTMLButtonElement)) return;
+  if (target.classList.contains("show-all")) showFull(target);
+  if (target.id === "full-close") $("full").hidden = true;
+  if (target.id === "signout") {
+    await fetch("signout", { method: "POST", headers: headers({}) }).catch(() => {});
+    showSignIn("Signed out.");
+  }
+});
+
+poll();

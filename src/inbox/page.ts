@@ -1,0 +1,34 @@
+import { esc } from "./render.js";
+
+/**
+ * The one HTML page the inbox serves, the same for everyone: a sign-in form and an empty inbox.
+ * It holds no item and no secret, so a process that got the session cookie learns nothing from
+ * it; the page's script signs in, keeps the session key in this tab, and loads the items with it.
+ */
+export function renderShell(title: string): string {
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1"><title>${esc(title)}</title>
+<link rel="stylesheet" href="inbox.css"><script src="inbox.js" defer></script></head>
+<body><noscript><p class="error">The approval inbox needs JavaScript: it keeps its session key in this tab, so that no other page or port can act with your cookie.</p></noscript>
+<main class="signin" id="signin" aria-labelledby="signin-h" hidden><h1 id="signin-h">${esc(title)}</h1>
+<p>Sign in with the inbox token (printed once by <code>adrails inbox</code>, or set as ADRAILS_INBOX_TOKEN). Each browser tab signs in on its own.</p>
+<p class="error" id="signin-error" role="alert" hidden></p>
+<form method="post" action="signin" id="signin-form"><label for="name">Your name (recorded with each decision)</label>
+<input id="name" name="name" type="text" required maxlength="80" autocomplete="name">
+<label for="token">Inbox token</label><input id="token" name="token" type="password" required autocomplete="current-password">
+<button type="submit">Sign in</button></form></main>
+<div id="inbox" hidden><header><h1>${esc(title)}</h1>
+<p class="who">Signed in as <span id="who"></span></p>
+<button type="button" id="signout" class="secondary">Sign out</button></header>
+<main><p id="connection" class="error" role="alert" hidden></p>
+<div id="announce" class="visually-hidden" role="status" aria-live="polite"></div>
+<section aria-labelledby="pending-h"><h2 id="pending-h">Waiting for a decision (<span id="pending-count">0</span>)</h2>
+<p class="empty" id="pending-empty">Nothing is waiting.</p>
+<div id="pending" class="list"></div>
+<nav class="pager" id="pending-pager" aria-label="Pages of waiting requests" hidden></nav></section>
+<section aria-labelledby="history-h"><h2 id="history-h">History</h2>
+<div id="history" class="list"></div>
+<nav class="pager" id="history-pager" aria-label="Pages of history" hidden></nav></section></main></div>
+<div id="full" class="full" hidden role="dialog" aria-modal="true" aria-labelledby="full-h"><h2 id="full-h">Full value</h2><pre id="full-text"></pre><button type="button" id="full-close">Close</button></div>
+</body></html>`;
+}
