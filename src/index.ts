@@ -12,6 +12,16 @@ export {
 } from "./discovery.js";
 export type { AdStore } from "./store/index.js";
 export { memoryStore, StoreError } from "./store/index.js";
+export {
+  type CustomRule,
+  type MoneyRules,
+  parseRules,
+  parseRulesJson,
+  type RuleCallInfo,
+  RulesError,
+  type RulesFile,
+  type RuleVerdict,
+} from "./guards/rules/schema.js";
 export { createAdTools } from "./toolkit.js";
 export type { McpDoorOptions, McpDoorToolkit, UpstreamToolMap } from "./upstream/index.js";
 
@@ -54,5 +64,6 @@ export type {
   HumanApproval,
   HumanDenial,
   PreviousLive,
+  RuleDecision,
   ToolResult,
 } from "./types.js";

@@ -3,6 +3,8 @@ import { storeLaunchClaims } from "./guards/approval/launch.js";
 import { createLiveLedger } from "./guards/live-record.js";
 import { DEFAULT_MAX_RESULT_CHARS, toModelText } from "./guards/model-text.js";
 import { createCallPipeline } from "./guards/pipeline.js";
+import { parseRules } from "./guards/rules/schema.js";
+import { createRulesStep } from "./guards/rules/step.js";
 import { blocked, shapeOutcome } from "./guards/results.js";
 import { accountNote, hiddenAccountRefusal, scopeRefusal, selectTools } from "./guards/scope.js";
 import { storeApprovalLedger, storeAskLedger, storeIdLedger, storeSendClaims } from "./guards/shared.js";
@@ -36,7 +38,11 @@ export function createAdTools(options: AdToolsOptions = {}): AdToolkit {
   // as before stores existed; one code path either way.
   // Kept per API key: one key's refusals, pins and approvals never move what another key sends.
   const baseUrl = options.baseUrl ?? process.env.ADRAILS_BASE_URL ?? "";
-  const shared = keyScoped(options.store ?? memoryStore(), keyIdentity(baseUrl, apiKey));
+  const identity = keyIdentity(baseUrl, apiKey);
+  const shared = keyScoped(options.store ?? memoryStore(), identity);
+  const approvalTtlMs = options.approvalTtlMs ?? DEFAULT_APPROVAL_TTL_MS;
+  // Checked now: a bad rule throws here, naming its key, before any call.
+  const rules = options.rules === undefined ? undefined : parseRules(options.rules, "createAdTools rules");
   const pipeline = createCallPipeline({
     client: createClient({
       apiKey,
@@ -50,7 +56,7 @@ export function createAdTools(options: AdToolsOptions = {}): AdToolkit {
     }),
     apiKey,
     accountDefault,
-    approvalTtlMs: options.approvalTtlMs ?? DEFAULT_APPROVAL_TTL_MS,
+    approvalTtlMs,
     approvals: storeApprovalLedger(shared),
     asks: storeAskLedger(shared),
     approvalSecret: options.approvalSecret,
@@ -58,6 +64,7 @@ export function createAdTools(options: AdToolsOptions = {}): AdToolkit {
     claims: storeSendClaims(shared),
     live: createLiveLedger(shared, apiKey),
     launches: storeLaunchClaims(shared),
+    ...(rules ? { rules: createRulesStep(rules, { store: shared, identity, approvalTtlMs }) } : {}),
     confirm: options.confirm && observedChannel(options.confirm),
     onUnconfirmedActive: options.onUnconfirmedActive,
     onEvent: options.onEvent,

@@ -23,6 +23,7 @@ import { redactDeep, redactResult } from "./secrets.js";
 import { confirmStep, deniedStep, scopeOf } from "./steps/approve.js";
 import type { Call, PipelineOptions, PipelineState } from "./steps/call.js";
 import { keyStep } from "./steps/key.js";
+import { rulesStep } from "./steps/rules.js";
 import { changeOf, type Prepared, prepare } from "./steps/prepare.js";
 import { sendStep } from "./steps/send.js";
 import { shapeStep, storeRefusal } from "./steps/shape.js";
@@ -114,6 +115,8 @@ export function createCallPipeline(o: PipelineOptions): CallPipeline {
         status: result.status,
         ok: result.ok,
         durationMs: Date.now() - started,
+        ...(audit.rule === undefined ? {} : { rule: audit.rule }),
+        ...(audit.ruleDecision === undefined ? {} : { ruleDecision: audit.ruleDecision }),
       };
       safely(o.onEvent, redactDeep(event, o.apiKey));
     }
@@ -148,9 +151,15 @@ export function createCallPipeline(o: PipelineOptions): CallPipeline {
     };
     let outcome: Outcome;
     let release: (() => Promise<void>) | undefined;
+    let ruled: Awaited<ReturnType<typeof rulesStep>> = undefined;
+    let sent = false;
     try {
+      // Money rules decide before any person is asked.
+      ruled = await rulesStep(p, call);
+      if (ruled?.refusal) return ruled.refusal;
+      call.ruleAsk = ruled?.ask;
       // Reads skip the steps that only writes need, and their turns of the event loop.
-      if (asksPerson(def)) {
+      if (asksPerson(def) || call.ruleAsk) {
         if (o.launches && def.name === CONFIRM_TOOL && needsPerson(def, call.body)) {
           const key = launchKey(call.body.account_id, call.change);
           // An answer already given waits for the identical launch to end, then is checked against
@@ -169,14 +178,18 @@ export function createCallPipeline(o: PipelineOptions): CallPipeline {
       }
       if (def.idField) await keyStep(p, call);
       outcome = await sendStep(p, call);
+      sent = true;
       await o.live?.note(call, outcome);
     } catch (error) {
       if (error instanceof StoreError) return storeRefusal(call, error);
       throw error;
     } finally {
       await release?.();
+      if (!sent) await ruled?.settle({ sent: false, launched: false });
     }
-    return shapeStep(p, call, outcome);
+    const shaped = shapeStep(p, call, outcome);
+    await ruled?.settle({ sent: true, launched: shaped.ok === true && needsPerson(def, call.body) });
+    return shaped;
   }
 
   function confirmationFor(

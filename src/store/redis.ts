@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import { createClient } from "redis";
 import { BUMP, epochGuard, epochMemo, GET, SET_NX, USE_ONCE } from "./epoch.js";
+import { redisRuleCounts } from "./counts.js";
 import { redisLiveRecords } from "./live.js";
 import { memoryStore } from "./memory.js";
 import {
@@ -138,6 +139,7 @@ export function redisStore(options: RedisStoreOptions): AdStore {
   const store: AdStore = {
     name,
     ...redisLiveRecords(command, hashed),
+    ...redisRuleCounts(script, prefix),
     ...(options.onStoreError === "local" ? { fallback: memoryStore() } : {}),
 
     async takeRate(bucket, rule, want) {

@@ -11,6 +11,7 @@ import { creativeLoopNote, type PushStatus, pushNote } from "../notes.js";
 import { blocked } from "../results.js";
 import { CONFIRM_FIELD } from "../validation.js";
 import type { Call, PipelineState } from "./call.js";
+import { ruleApproved, ruleUnapproved, withRule } from "./rules.js";
 import { changeOf, type Prepared } from "./prepare.js";
 
 /** The scope a call's ids, requests and asks live in: its session, the toolkit's, or this toolkit. */
@@ -55,13 +56,20 @@ export async function confirmStep(p: PipelineState, call: Call): Promise<ToolRes
   }
   const isPush = def.name === CONFIRM_TOOL;
   let push: PushStatus | undefined;
-  if (!needsPerson(def, call.body)) {
+  const person = needsPerson(def, call.body);
+  if (!person && !call.ruleAsk) {
     if (!isPush) return undefined;
     decide(log, "hard-confirmation", "allow", "not ACTIVE: created PAUSED");
     push = { kind: "paused", status: call.body.status };
   } else {
     const confirmation = await confirm(p, call);
     if (confirmation.approved) {
+      ruleApproved(call, confirmation.via ?? "confirm");
+      if (!person) {
+        const status: PushStatus = { kind: "paused", status: call.body.status };
+        if (isPush) call.outcomeNotes.push((outcome) => pushNote(status, outcome));
+        return undefined;
+      }
       if (CONFIRM_FIELD in def.input.shape) call.body = { ...call.body, [CONFIRM_FIELD]: confirmation.text };
       call.approvalKey = confirmation.key;
       if (isPush && confirmation.askedAt !== undefined) {
@@ -70,6 +78,9 @@ export async function confirmStep(p: PipelineState, call: Call): Promise<ToolRes
       }
       decide(log, "hard-confirmation", "allow", `approved by a person via ${confirmation.via}`);
       push = { kind: "approved" };
+    } else if (!person) {
+      decide(log, "rules", "refuse", confirmation.reason);
+      return ruleUnapproved(call, confirmation.reason);
     } else if (downgrades(p, def)) {
       call.body = { ...call.body, status: "PAUSED" };
       call.change = changeOf(def, call.body);
@@ -121,7 +132,8 @@ async function confirm(p: PipelineState, call: Call): Promise<Confirmation> {
     { callId: context.toolCallId, scope: target.scope },
     p.o.approvalTtlMs,
   );
-  const shown = p.o.live ? await p.o.live.annotate(request) : request;
+  const ruled = withRule(request, call.ruleAsk);
+  const shown = p.o.live ? await p.o.live.annotate(ruled) : ruled;
   const asked = await askChannel(p.o.confirm, shown, context.signal);
   if ("none" in asked) return { approved: false, reason: asked.none };
   const channel = typeof asked.decision.channel === "string" ? asked.decision.channel : "confirm";
