@@ -10,8 +10,6 @@ export {
   type FindToolsDefinition,
   type ToolDiscovery,
 } from "./discovery.js";
-export type { AdStore } from "./store/index.js";
-export { memoryStore, StoreError } from "./store/index.js";
 export {
   type CustomRule,
   type MoneyRules,
@@ -22,6 +20,8 @@ export {
   type RulesFile,
   type RuleVerdict,
 } from "./guards/rules/schema.js";
+export type { AdStore } from "./store/index.js";
+export { memoryStore, StoreError } from "./store/index.js";
 export { createAdTools } from "./toolkit.js";
 export type { McpDoorOptions, McpDoorToolkit, UpstreamToolMap } from "./upstream/index.js";
 

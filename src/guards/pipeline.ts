@@ -23,8 +23,8 @@ import { redactDeep, redactResult } from "./secrets.js";
 import { confirmStep, deniedStep, scopeOf } from "./steps/approve.js";
 import type { Call, PipelineOptions, PipelineState } from "./steps/call.js";
 import { keyStep } from "./steps/key.js";
-import { rulesStep } from "./steps/rules.js";
 import { changeOf, type Prepared, prepare } from "./steps/prepare.js";
+import { rulesStep } from "./steps/rules.js";
 import { sendStep } from "./steps/send.js";
 import { shapeStep, storeRefusal } from "./steps/shape.js";
 import { traceToolCall } from "./telemetry.js";
@@ -151,7 +151,7 @@ export function createCallPipeline(o: PipelineOptions): CallPipeline {
     };
     let outcome: Outcome;
     let release: (() => Promise<void>) | undefined;
-    let ruled: Awaited<ReturnType<typeof rulesStep>> = undefined;
+    let ruled: Awaited<ReturnType<typeof rulesStep>>;
     let sent = false;
     try {
       // Money rules decide before any person is asked.

@@ -16,9 +16,21 @@ export interface RuleCountStore {
    * Holds one of `limit` for `member` of `group` for `holdMs`: a token when done + held stayed
    * under the limit (atomically, fleet-wide), null when it did not. The group lives `ttlMs`.
    */
-  holdCount(group: string, member: string, limit: number, holdMs: number, ttlMs: number): Promise<string | null>;
+  holdCount(
+    group: string,
+    member: string,
+    limit: number,
+    holdMs: number,
+    ttlMs: number,
+  ): Promise<string | null>;
   /** Ends a hold (a null token: none was taken); with `counted`, adds one to the member's count. */
-  settleCount(group: string, member: string, token: string | null, counted: boolean, ttlMs: number): Promise<void>;
+  settleCount(
+    group: string,
+    member: string,
+    token: string | null,
+    counted: boolean,
+    ttlMs: number,
+  ): Promise<void>;
   /** Every member of the group with a count or a hold. */
   viewCounts(group: string): Promise<Record<string, CountView>>;
 }
@@ -27,7 +39,11 @@ const newToken = () => `${process.pid}-${Date.now()}-${Math.random().toString(36
 
 /** The rule counts in this process's memory. */
 export function memoryRuleCounts(maxGroups = 10_000): RuleCountStore {
-  type Group = { done: Map<string, number>; holds: Map<string, { member: string; until: number }>; until: number };
+  type Group = {
+    done: Map<string, number>;
+    holds: Map<string, { member: string; until: number }>;
+    until: number;
+  };
   const groups = new Map<string, Group>();
   const groupOf = (name: string, ttlMs: number, now: number): Group => {
     let g = groups.get(name);

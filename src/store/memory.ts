@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
-import { ExpiringMap, MEMORY_MAX_ENTRIES } from "./expiring.js";
 import { memoryRuleCounts } from "./counts.js";
+import { ExpiringMap, MEMORY_MAX_ENTRIES } from "./expiring.js";
 import { memoryLiveRecords } from "./live.js";
 import {
   type AdStore,

@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { createClient } from "redis";
-import { BUMP, epochGuard, epochMemo, GET, SET_NX, USE_ONCE } from "./epoch.js";
 import { redisRuleCounts } from "./counts.js";
+import { BUMP, epochGuard, epochMemo, GET, SET_NX, USE_ONCE } from "./epoch.js";
 import { redisLiveRecords } from "./live.js";
 import { memoryStore } from "./memory.js";
 import {

@@ -50,7 +50,8 @@ export function keyScoped(store: AdStore, identity: string): AdStore {
     const settle = store.settleCount.bind(store);
     const view = store.viewCounts.bind(store);
     scoped.holdCount = (group, member, limit, holdMs, ttlMs) => hold(group, member, limit, holdMs, ttlMs);
-    scoped.settleCount = (group, member, token, counted, ttlMs) => settle(group, member, token, counted, ttlMs);
+    scoped.settleCount = (group, member, token, counted, ttlMs) =>
+      settle(group, member, token, counted, ttlMs);
     scoped.viewCounts = (group) => view(group);
   }
   if (store.viewRateNow) {

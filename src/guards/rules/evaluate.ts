@@ -24,7 +24,12 @@ const ALL_DAYS: RuleDay[] = ["mon", "tue", "wed", "thu", "fri", "sat", "sun"];
 export function windowOf(rules: MoneyRules): WindowSpec | undefined {
   const w = rules.window;
   if (!w) return undefined;
-  return { days: w.days ?? ALL_DAYS, from: w.from ?? "00:00", to: w.to ?? "24:00", timeZone: w.timeZone ?? "UTC" };
+  return {
+    days: w.days ?? ALL_DAYS,
+    from: w.from ?? "00:00",
+    to: w.to ?? "24:00",
+    timeZone: w.timeZone ?? "UTC",
+  };
 }
 
 /** Every value under `key` anywhere in the body (fields of nested objects and arrays too). */

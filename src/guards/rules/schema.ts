@@ -21,7 +21,9 @@ export function knownTimeZone(zone: string): boolean {
 const timeZone = z
   .string()
   .refine(knownTimeZone, { message: 'not an IANA time zone name (e.g. "Europe/Berlin" or "UTC")' });
-const clock = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, { message: 'a time as "HH:MM" (00:00 to 23:59)' });
+const clock = z
+  .string()
+  .regex(/^([01]\d|2[0-3]):[0-5]\d$/, { message: 'a time as "HH:MM" (00:00 to 23:59)' });
 const names = z.array(z.string().trim().min(1, { message: "an empty name" })).min(1, {
   message: "an empty list: leave the key out instead",
 });
@@ -39,7 +41,11 @@ const window = z
   })
   .superRefine((w, ctx) => {
     if (w.from !== undefined && w.to !== undefined && w.from >= w.to) {
-      ctx.addIssue({ code: "custom", path: ["from"], message: `"from" (${w.from}) must be before "to" (${w.to})` });
+      ctx.addIssue({
+        code: "custom",
+        path: ["from"],
+        message: `"from" (${w.from}) must be before "to" (${w.to})`,
+      });
     }
   });
 
@@ -135,7 +141,10 @@ export function parseRulesJson(text: string, source: string): MoneyRules {
     throw new RulesError("", `${source}: not valid JSON (${(error as Error).message})`);
   }
   if (value !== null && typeof value === "object" && "custom" in value) {
-    throw new RulesError("custom", `${source}: custom: custom rules are functions, given in the library only`);
+    throw new RulesError(
+      "custom",
+      `${source}: custom: custom rules are functions, given in the library only`,
+    );
   }
   return parseRules(value, source);
 }

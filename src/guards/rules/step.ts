@@ -61,7 +61,11 @@ export function createRulesStep(rules: MoneyRules, ctx: RulesContext) {
 
   function refuse(call: RulesCall, finding: Finding): ToolResult {
     record(call, "deny", finding.rule, finding.reason);
-    const result = blocked("rule", `A money rule (${finding.rule}) refuses this call: ${finding.reason}.`, finding.hint);
+    const result = blocked(
+      "rule",
+      `A money rule (${finding.rule}) refuses this call: ${finding.reason}.`,
+      finding.hint,
+    );
     return { ...result, rule: finding.rule } as ToolResult;
   }
 
@@ -132,13 +136,15 @@ export function createRulesStep(rules: MoneyRules, ctx: RulesContext) {
             ...(typeof call.body.account_id === "string" ? { account: call.body.account_id } : {}),
             ...(call.session === undefined ? {} : { session: call.session }),
           });
-          const reason = typeof verdict?.reason === "string" && verdict.reason !== "" ? verdict.reason : "no reason given";
+          const reason =
+            typeof verdict?.reason === "string" && verdict.reason !== "" ? verdict.reason : "no reason given";
           if (verdict?.decision === "deny") {
             finding = { rule: current, reason, hint: "Nothing was sent. Ask the user how to proceed." };
             break;
           }
           if (verdict?.decision === "ask") ask ??= { rule: current, reason, override: false };
-          else if (verdict?.decision !== "allow") throw new Error(`it answered ${JSON.stringify(verdict?.decision)}, not allow, deny or ask`);
+          else if (verdict?.decision !== "allow")
+            throw new Error(`it answered ${JSON.stringify(verdict?.decision)}, not allow, deny or ask`);
         }
       }
       if (finding) {

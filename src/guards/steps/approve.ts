@@ -11,8 +11,8 @@ import { creativeLoopNote, type PushStatus, pushNote } from "../notes.js";
 import { blocked } from "../results.js";
 import { CONFIRM_FIELD } from "../validation.js";
 import type { Call, PipelineState } from "./call.js";
-import { ruleApproved, ruleUnapproved, withRule } from "./rules.js";
 import { changeOf, type Prepared } from "./prepare.js";
+import { ruleApproved, ruleUnapproved, withRule } from "./rules.js";
 
 /** The scope a call's ids, requests and asks live in: its session, the toolkit's, or this toolkit. */
 export function scopeOf(p: PipelineState, context: { sessionId?: string }): string {

@@ -52,6 +52,11 @@ export function ruleUnapproved(call: Call, reason: string): ToolResult {
   const error = ask.override
     ? `A money rule (${ask.rule}) would refuse this call (${ask.reason}), and no person overrode it: ${reason}.`
     : `A money rule (${ask.rule}) needs a person's approval for this call (${ask.reason}), and there is none: ${reason}.`;
-  const result = blocked("rule", error, "Nothing was sent. Do not repeat the call unchanged; ask the user.", call.notes);
+  const result = blocked(
+    "rule",
+    error,
+    "Nothing was sent. Do not repeat the call unchanged; ask the user.",
+    call.notes,
+  );
   return { ...result, rule: ask.rule } as ToolResult;
 }
