@@ -24,7 +24,7 @@ import { confirmStep, deniedStep, scopeOf } from "./steps/approve.js";
 import type { Call, PipelineOptions, PipelineState } from "./steps/call.js";
 import { keyStep } from "./steps/key.js";
 import { changeOf, type Prepared, prepare } from "./steps/prepare.js";
-import { rulesStep } from "./steps/rules.js";
+import { ruledOf, ruledRequest, rulesStep } from "./steps/rules.js";
 import { sendStep } from "./steps/send.js";
 import { shapeStep, storeRefusal } from "./steps/shape.js";
 import { traceToolCall } from "./telemetry.js";
@@ -201,13 +201,15 @@ export function createCallPipeline(o: PipelineOptions): CallPipeline {
     try {
       const prepared = prepare(def, schema, input, [], o.accountDefault);
       if (!prepared.ok || !needsPerson(def, prepared.body)) return null;
-      return approvalRequest(
+      const request = approvalRequest(
         def,
         prepared.body,
         changeOf(def, prepared.body),
         { callId: where.toolCallId, scope: scopeOf(p, where), askedAt: where.askedAt },
         o.approvalTtlMs,
       );
+      // A call the money rules refuse is refused, not shown to a person first.
+      return ruledRequest(p, request, o.rules?.preview(ruledOf(def, prepared.body)));
     } catch {
       return null;
     }
@@ -230,7 +232,11 @@ export function createCallPipeline(o: PipelineOptions): CallPipeline {
       }),
     confirmationFor,
     async ask(def, schema, input, where = {}) {
-      const request = confirmationFor(def, schema, input, where);
+      let request = confirmationFor(def, schema, input, where);
+      if (request && o.rules) {
+        const prepared = prepare(def, schema, input, [], o.accountDefault);
+        if (prepared.ok) request = ruledRequest(p, request, await o.rules.peek(ruledOf(def, prepared.body)));
+      }
       if (request?.callId !== undefined) {
         const slot = askSlot(scopeOf(p, where), def.name, request.callId);
         // An ask that cannot be recorded is still shown; its answer then redeems as without a record.

@@ -48,7 +48,21 @@ const SEND_SLACK_MS = 10 * 60_000;
 const none = async () => {};
 
 /** The money rules as a guard step of one toolkit. */
-export function createRulesStep(rules: MoneyRules, ctx: RulesContext) {
+export interface RulesStep {
+  readonly mode: "enforce" | "advisory" | "audit";
+  /** Decides a call before any person is asked; holds its counts until `settle`. Never rejects. */
+  check(call: RulesCall): Promise<RulesVerdict>;
+  /**
+   * What the rules would say of a call before it is made, for a channel about to ask a person:
+   * the built-in rules and the day's launch count, without holding anything. Never rejects.
+   */
+  peek(call: RuledCall): Promise<Finding | undefined>;
+  /** As `peek`, without the store (for synchronous questions): the rules that need no count. */
+  preview(call: RuledCall): Finding | undefined;
+}
+
+/** The money rules as a guard step of one toolkit. */
+export function createRulesStep(rules: MoneyRules, ctx: RulesContext): RulesStep {
   const mode = rules.mode ?? "enforce";
   const holdMs = ctx.approvalTtlMs + SEND_SLACK_MS;
 
@@ -80,7 +94,37 @@ export function createRulesStep(rules: MoneyRules, ctx: RulesContext) {
     return { refusal, settle: none };
   }
 
-  return async function check(call: RulesCall): Promise<RulesVerdict> {
+  const preview = (call: RuledCall): Finding | undefined => {
+    try {
+      return staticFinding(rules, call);
+    } catch {
+      return { rule: "rules", reason: "the rules could not be checked", hint: "Nothing was sent." };
+    }
+  };
+
+  async function peek(call: RuledCall): Promise<Finding | undefined> {
+    const found = preview(call);
+    if (found || !rules.launches || !call.launch) return found;
+    try {
+      const zone = rules.launches.timeZone ?? "UTC";
+      const today = localTime(zone).date;
+      const account = typeof call.body.account_id === "string" ? call.body.account_id : "(none)";
+      const view = (await countsOf(ctx.store).viewCounts(launchGroup(zone, today)))[account];
+      if (view && view.done + view.held >= rules.launches.perDay)
+        return overCap(rules.launches.perDay, account, today, zone);
+      return undefined;
+    } catch {
+      return {
+        rule: "launches.perDay",
+        reason: "the day's launch count could not be read",
+        hint: "Nothing was sent.",
+      };
+    }
+  }
+
+  return { mode, check, peek, preview };
+
+  async function check(call: RulesCall): Promise<RulesVerdict> {
     const counted: ((done: { sent: boolean; launched: boolean }) => Promise<void>)[] = [];
     const settle = async (done: { sent: boolean; launched: boolean }) => {
       for (const end of counted) await end(done).catch(() => {});
@@ -103,13 +147,7 @@ export function createRulesStep(rules: MoneyRules, ctx: RulesContext) {
           : await store.holdCount(group, account, rules.launches.perDay, holdMs, DAY_TTL_MS);
         // Over the cap in advisory or audit mode the launch still counts once it is made.
         counted.push(({ launched }) => store.settleCount(group, account, token, launched, DAY_TTL_MS));
-        if (token === null && !finding) {
-          finding = {
-            rule: "launches.perDay",
-            reason: `the ${rules.launches.perDay} ACTIVE launch${rules.launches.perDay === 1 ? "" : "es"} allowed per day for ${account} are used or in flight today (${today}, ${zone})`,
-            hint: `Nothing was sent. No launches are left today for ${account}; the count starts again at midnight ${zone}. Create the ad with status PAUSED instead, or launch it tomorrow.`,
-          };
-        }
+        if (token === null && !finding) finding = overCap(rules.launches.perDay, account, today, zone);
       }
       if (!finding && rules.writesPerConversation !== undefined && call.write) {
         current = "writesPerConversation";
@@ -173,6 +211,15 @@ export function createRulesStep(rules: MoneyRules, ctx: RulesContext) {
       await release();
       return failed(call, current, error);
     }
+  }
+}
+
+/** The finding of a launch past the day's cap. */
+function overCap(perDay: number, account: string, today: string, zone: string): Finding {
+  return {
+    rule: "launches.perDay",
+    reason: `the ${perDay} ACTIVE launch${perDay === 1 ? "" : "es"} allowed per day for ${account} are used or in flight today (${today}, ${zone})`,
+    hint: `Nothing was sent. No launches are left today for ${account}; the count starts again at midnight ${zone}. Create the ad with status PAUSED instead, or launch it tomorrow.`,
   };
 }
 

@@ -8,7 +8,7 @@ import type { ApprovalLedger } from "../approvals.js";
 import type { DecisionLog } from "../audit.js";
 import type { LiveLedger } from "../live-record.js";
 import type { DerivedId, IdLedger, RequestIds } from "../request-ids.js";
-import type { RuleAsk, RulesCall, RulesVerdict } from "../rules/step.js";
+import type { RuleAsk, RulesStep } from "../rules/step.js";
 import type { SendClaims } from "../shared.js";
 
 /** What the call path needs from the toolkit. */
@@ -35,7 +35,7 @@ export interface PipelineOptions
   /** Ads that went live, per payload: a person approving an identical one is told (the toolkit sets it). */
   live?: LiveLedger;
   /** The money rules' check, when the toolkit has rules. */
-  rules?: (call: RulesCall) => Promise<RulesVerdict>;
+  rules?: RulesStep;
 }
 
 /** What the steps of one toolkit's call path share. */

@@ -1,7 +1,9 @@
+import type { ToolDefinition } from "../../tools/define.js";
 import type { ConfirmRequest, ToolResult } from "../../types.js";
 import { needsPerson } from "../approval/request.js";
 import { decide } from "../audit.js";
 import { blocked } from "../results.js";
+import type { Finding, RuledCall } from "../rules/evaluate.js";
 import type { RuleAsk, RulesVerdict } from "../rules/step.js";
 import { scopeOf } from "./approve.js";
 import type { Call, PipelineState } from "./call.js";
@@ -11,11 +13,8 @@ export function rulesStep(p: PipelineState, call: Call): Promise<RulesVerdict> |
   if (!p.o.rules) return undefined;
   const { def, context } = call;
   const session = context.sessionId ?? p.o.sessionId;
-  return p.o.rules({
-    tool: def.name,
-    body: call.body,
-    write: def.effect === "write" || def.effect === "workflow",
-    launch: needsPerson(def, call.body),
+  return p.o.rules.check({
+    ...ruledOf(def, call.body),
     scope: scopeOf(p, context),
     ...(session === undefined ? {} : { session }),
     log: call.log,
@@ -23,9 +22,33 @@ export function rulesStep(p: PipelineState, call: Call): Promise<RulesVerdict> |
   });
 }
 
+/** A call as the rules judge it. */
+export function ruledOf(def: ToolDefinition, body: Record<string, unknown>): RuledCall {
+  return {
+    tool: def.name,
+    body,
+    write: def.effect === "write" || def.effect === "workflow",
+    launch: needsPerson(def, body),
+  };
+}
+
+/**
+ * A request about to be shown, as the rules see it: none when a rule refuses the call in enforce
+ * mode (the call is refused, nobody is asked), the rule named first in advisory mode.
+ */
+export function ruledRequest(
+  p: PipelineState,
+  request: ConfirmRequest | null,
+  finding: Finding | undefined,
+): ConfirmRequest | null {
+  if (!request || !finding || !p.o.rules || p.o.rules.mode === "audit") return request;
+  if (p.o.rules.mode === "enforce") return null;
+  return withRule(request, { rule: finding.rule, reason: finding.reason, override: true });
+}
+
 /** The request a person sees, saying first which rule is behind the ask. */
 export function withRule(request: ConfirmRequest, ask: RuleAsk | undefined): ConfirmRequest {
-  if (!ask) return request;
+  if (!ask || request.rule) return request;
   const said = ask.override
     ? `Money rule ${ask.rule} would refuse this: ${ask.reason}. Approving overrides the rule.`
     : `Money rule ${ask.rule} asks a person to approve this: ${ask.reason}.`;
