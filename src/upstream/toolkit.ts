@@ -1,6 +1,8 @@
 import { DEFAULT_MAX_RESULT_CHARS, toModelText } from "../guards/model-text.js";
 import { createCallPipeline } from "../guards/pipeline.js";
 import { blocked } from "../guards/results.js";
+import { parseRules } from "../guards/rules/schema.js";
+import { createRulesStep } from "../guards/rules/step.js";
 import { storeApprovalLedger, storeAskLedger, storeIdLedger, storeSendClaims } from "../guards/shared.js";
 import { modelSchema } from "../guards/validation.js";
 import { memoryStore } from "../store/index.js";
@@ -82,7 +84,13 @@ export async function connectAdTools(options: McpDoorOptions): Promise<McpDoorTo
   });
   const shared = options.store ?? memoryStore();
   const ttlMs = options.approvalTtlMs ?? DEFAULT_APPROVAL_TTL_MS;
+  const rules = options.rules === undefined ? undefined : parseRules(options.rules, "connectAdTools rules");
   const pipeline = createCallPipeline({
+    ...(rules
+      ? {
+          rules: createRulesStep(rules, { store: shared, identity: `door\n${mcpUrl}`, approvalTtlMs: ttlMs }),
+        }
+      : {}),
     client: wire,
     apiKey: "",
     accountDefault: options.accountId,

@@ -9,6 +9,7 @@ import { readInput } from "../input.js";
 import type { CommandContext } from "../main.js";
 import { CliError } from "../output.js";
 import { personHint, withoutToolPrefix } from "../person-hints.js";
+import { rulesOption } from "../rules-file.js";
 import { createSpinner } from "../spinner.js";
 import { unknownTool } from "../suggest.js";
 import { openTarget } from "../target.js";
@@ -26,6 +27,8 @@ export interface CallOptions {
   approvalTimeout?: number;
   redis?: string;
   auditLog?: string;
+  /** A money rules file (JSON); else env ADRAILS_RULES. */
+  rules?: string;
 }
 
 /** `adrails call <tool> [input]`: one call through the toolkit's guards; the ToolResult goes to stdout. */
@@ -54,6 +57,7 @@ export async function runCall(
   if (opts.waitApproval && opts.confirmText !== undefined) {
     throw new CliError("--wait-approval and --confirm-text are two ways to approve: use one.", EXIT.usage);
   }
+  const rules = rulesOption(io, opts.rules);
   const fleet = await fleetOptions(ctx, opts);
   const body = await readInput(input, io);
 
@@ -71,6 +75,7 @@ export async function runCall(
       accountId: opts.account,
       readOnly: globals.readOnly === true,
       confirm: createCliConfirm(io, output, { confirmText: opts.confirmText, spinner }),
+      ...rules,
       ...fleet.options,
     };
     if (!target) door = await openMcpToolkit(globals, io, output, shared);

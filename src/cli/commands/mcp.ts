@@ -6,6 +6,7 @@ import type { McpDoorToolkit } from "../../upstream/toolkit.js";
 import { EXIT, type ExitCode } from "../exit-codes.js";
 import type { CommandContext } from "../main.js";
 import { CliError } from "../output.js";
+import { rulesOption } from "../rules-file.js";
 import { openTarget, type Target } from "../target.js";
 import { mcpUrlFor, openMcpToolkit, viaMcp } from "../via.js";
 import { notSetUp, SET_UP } from "./mcp-setup.js";
@@ -27,6 +28,8 @@ export interface McpOptions {
   approvalTimeout?: number;
   auditLog?: string;
   rateLimit?: number;
+  /** A money rules file (JSON); else env ADRAILS_RULES. */
+  rules?: string;
 }
 
 /**
@@ -60,6 +63,7 @@ export async function runMcp(ctx: CommandContext, opts: McpOptions): Promise<Exi
     output.warn("--port, --host and --allowed-host apply to --http only; serving over stdio.");
   }
 
+  const rules = rulesOption(io, opts.rules);
   const fleet = await fleetOptions(ctx, opts);
   const mcp = viaMcp(globals, io.env);
   const { target, problem } = mcp ? { target: undefined, problem: undefined } : await openOrExplain(ctx);
@@ -78,6 +82,7 @@ export async function runMcp(ctx: CommandContext, opts: McpOptions): Promise<Exi
           accountId: opts.account,
           readOnly: globals.readOnly === true,
           ...(opts.unconfirmedActive ? { onUnconfirmedActive: opts.unconfirmedActive } : {}),
+          ...rules,
           ...fleet.options,
           onEvent,
         });
@@ -94,6 +99,7 @@ export async function runMcp(ctx: CommandContext, opts: McpOptions): Promise<Exi
         ...(globals.timeout === undefined
           ? {}
           : { timeouts: { readMs: globals.timeout * 1000, workflowMs: globals.timeout * 1000 } }),
+        ...rules,
         ...fleet.options,
         onEvent,
       });
