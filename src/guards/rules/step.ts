@@ -110,8 +110,9 @@ export function createRulesStep(rules: MoneyRules, ctx: RulesContext): RulesStep
       const today = localTime(zone).date;
       const account = typeof call.body.account_id === "string" ? call.body.account_id : "(none)";
       const view = (await countsOf(ctx.store).viewCounts(launchGroup(zone, today)))[account];
-      if (view && view.done + view.held >= rules.launches.perDay)
+      if ((view?.done ?? 0) + (view?.held ?? 0) >= rules.launches.perDay) {
         return overCap(rules.launches.perDay, account, today, zone);
+      }
       return undefined;
     } catch {
       return {
