@@ -1,8 +1,10 @@
 // One process of a fleet under money rules: a toolkit on the shared Redis store whose confirm
 // callback approves, launching its ads at once when the parent says "go", then exiting.
+
+import type { MoneyRules } from "../../src/guards/rules/schema.js";
 import { redisStore } from "../../src/store/redis.js";
 import { createAdTools } from "../../src/toolkit.js";
-import type { MoneyRules, ToolResult } from "../../src/types.js";
+import type { ToolResult } from "../../src/types.js";
 
 export interface RulesWorkerInit {
   simUrl: string;
