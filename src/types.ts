@@ -246,6 +246,8 @@ export interface AuditEvent {
   status: number | null;
   ok: ToolResult["ok"];
   durationMs: number;
+  /** With money rules: the account the call named. */
+  account?: string;
   /** With money rules: the rule that decided (absent when every rule allowed). */
   rule?: string;
   /** With money rules: what they decided. */

@@ -198,7 +198,7 @@ export async function runCli(argv: readonly string[], io: CliIO = processIO()): 
       "per account and day: asked, approved, declined, expired, launches, rule refusals and overrides",
     )
     .action(
-      action(async (ctx, opts: import("./commands/inbox.js").InboxStateOptions) =>
+      action(async (ctx, opts: import("./commands/inbox.js").InboxStateOptions & { summary?: boolean }) =>
         (await import("./commands/audit.js")).runAudit(ctx, opts),
       ),
     );

@@ -115,6 +115,7 @@ export function createCallPipeline(o: PipelineOptions): CallPipeline {
         status: result.status,
         ok: result.ok,
         durationMs: Date.now() - started,
+        ...(audit.account === undefined ? {} : { account: audit.account }),
         ...(audit.rule === undefined ? {} : { rule: audit.rule }),
         ...(audit.ruleDecision === undefined ? {} : { ruleDecision: audit.ruleDecision }),
       };

@@ -154,6 +154,14 @@ export function renderItem(item: InboxItem, csrf: string): string {
     row("Asked at", time(item.createdAt), true),
     row("Expires at", time(item.request.expiresAt), true),
     row("Full request", item.request.message),
+    ...(item.request.rule
+      ? [
+          row(
+            "Money rule",
+            `${item.request.rule.name}: ${item.request.rule.reason}${item.request.rule.override ? " (approving overrides it)" : ""}`,
+          ),
+        ]
+      : []),
   ];
   const rows = ad
     ? [

@@ -1,7 +1,7 @@
 import { needsHardConfirmation } from "../../guards/confirmation.js";
 import { createAdTools } from "../../toolkit.js";
 import { getTool } from "../../tools/index.js";
-import type { ToolResult } from "../../types.js";
+import type { AuditEvent, ToolResult } from "../../types.js";
 import type { McpDoorToolkit } from "../../upstream/toolkit.js";
 import { createCliConfirm } from "../confirm.js";
 import { EXIT, type ExitCode, exitCodeFor } from "../exit-codes.js";
@@ -9,6 +9,7 @@ import { readInput } from "../input.js";
 import type { CommandContext } from "../main.js";
 import { CliError } from "../output.js";
 import { personHint, withoutToolPrefix } from "../person-hints.js";
+import { ruleTrail } from "../rule-trail.js";
 import { rulesOption } from "../rules-file.js";
 import { createSpinner } from "../spinner.js";
 import { unknownTool } from "../suggest.js";
@@ -59,6 +60,7 @@ export async function runCall(
   }
   const rules = rulesOption(io, opts.rules);
   const fleet = await fleetOptions(ctx, opts);
+  const trail = rules.rules ? await ruleTrail(io, opts) : undefined;
   const body = await readInput(input, io);
 
   const target = mcp ? undefined : await openTarget(globals, io, output);
@@ -77,6 +79,7 @@ export async function runCall(
       confirm: createCliConfirm(io, output, { confirmText: opts.confirmText, spinner }),
       ...rules,
       ...fleet.options,
+      ...(trail?.onEvent ? { onEvent: both(fleet.options.onEvent, trail.onEvent) } : {}),
     };
     if (!target) door = await openMcpToolkit(globals, io, output, shared);
     const toolkit = target
@@ -113,6 +116,7 @@ export async function runCall(
     process.removeListener("SIGINT", interrupt);
     process.removeListener("SIGTERM", interrupt);
     await fleet.close();
+    await trail?.close();
     await door?.close();
     await target?.close();
   }
@@ -155,4 +159,12 @@ function failure(
     hint,
     details,
   );
+}
+
+/** Two audit hooks as one. */
+function both(a: ((event: AuditEvent) => void) | undefined, b: (event: AuditEvent) => void) {
+  return (event: AuditEvent) => {
+    a?.(event);
+    b(event);
+  };
 }

@@ -6,6 +6,7 @@ import type { McpDoorToolkit } from "../../upstream/toolkit.js";
 import { EXIT, type ExitCode } from "../exit-codes.js";
 import type { CommandContext } from "../main.js";
 import { CliError } from "../output.js";
+import { ruleTrail } from "../rule-trail.js";
 import { rulesOption } from "../rules-file.js";
 import { openTarget, type Target } from "../target.js";
 import { mcpUrlFor, openMcpToolkit, viaMcp } from "../via.js";
@@ -65,6 +66,7 @@ export async function runMcp(ctx: CommandContext, opts: McpOptions): Promise<Exi
 
   const rules = rulesOption(io, opts.rules);
   const fleet = await fleetOptions(ctx, opts);
+  const trail = rules.rules ? await ruleTrail(io, opts) : undefined;
   const mcp = viaMcp(globals, io.env);
   const { target, problem } = mcp ? { target: undefined, problem: undefined } : await openOrExplain(ctx);
   const stopped = signalled();
@@ -74,6 +76,7 @@ export async function runMcp(ctx: CommandContext, opts: McpOptions): Promise<Exi
   try {
     const onEvent = (event: AuditEvent) => {
       fleet.options.onEvent?.(event);
+      trail?.onEvent?.(event);
       io.stderr.write(`${output.clean(JSON.stringify({ audit: event }))}\n`);
     };
     door = target
@@ -160,6 +163,7 @@ export async function runMcp(ctx: CommandContext, opts: McpOptions): Promise<Exi
     stopped.dispose();
     restoreConsole();
     await fleet.close();
+    await trail?.close();
     await door?.close();
     await target?.close();
   }

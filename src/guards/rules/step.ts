@@ -68,6 +68,7 @@ export function createRulesStep(rules: MoneyRules, ctx: RulesContext): RulesStep
 
   function record(call: RulesCall, decision: RuleDecision, rule?: string, detail?: string) {
     call.audit.ruleDecision = decision;
+    if (typeof call.body.account_id === "string") call.audit.account = call.body.account_id;
     if (rule !== undefined) call.audit.rule = rule;
     const verb = decision === "deny" ? "refuse" : "allow";
     decide(call.log, "rules", verb, detail === undefined ? decision : `${decision}: ${detail}`);
