@@ -175,6 +175,9 @@ describe("adrails call --rules", () => {
     expect(JSON.parse(checked.stderr)).toMatchObject({ ok: false });
     expect(checked.stderr).toContain("writesPerConversation");
     expect(env.sim.control.requests()).toEqual([]);
+    const evals = await run(["evals", "--rules", bad]);
+    expect(evals.code).toBe(2);
+    expect(evals.stderr).toContain("window.from");
     const good = rulesFile("good.json", {
       launches: { perDay: 3, timeZone: "Europe/Berlin" },
       protect: { adsets: ["a1"] },
