@@ -156,9 +156,12 @@ export function createCallPipeline(o: PipelineOptions): CallPipeline {
     let sent = false;
     try {
       // Money rules decide before any person is asked.
-      ruled = await rulesStep(p, call);
-      if (ruled?.refusal) return ruled.refusal;
-      call.ruleAsk = ruled?.ask;
+      const ruling = rulesStep(p, call);
+      if (ruling) {
+        ruled = await ruling;
+        if (ruled.refusal) return ruled.refusal;
+        call.ruleAsk = ruled.ask;
+      }
       // Reads skip the steps that only writes need, and their turns of the event loop.
       if (asksPerson(def) || call.ruleAsk) {
         if (o.launches && def.name === CONFIRM_TOOL && needsPerson(def, call.body)) {

@@ -77,6 +77,24 @@ describe("an AI SDK loop (generateText with MockLanguageModelV3)", () => {
   });
 });
 
+it("with the SDK's own approval, a launch past the day's count is not put to a person either", async () => {
+  const toolkit = env.toolkit({ rules: { launches: { perDay: 0 } } });
+  const model = new MockLanguageModelV3({
+    doGenerate: [callsResponse([activePush(env, "c1", "Over the cap")]), textResponse("done")],
+  });
+  const result = await generateText({
+    model,
+    tools: aiSdkTools(toolkit, { approval: "native" }),
+    prompt: "Launch it.",
+    stopWhen: stepCountIs(3),
+  });
+  expect(result.content.filter((p: { type: string }) => p.type === "tool-approval-request")).toEqual([]);
+  expect(shownToModel(model.doGenerateCalls.at(-1)!.prompt as never).get("c1")!.text).toContain(
+    '"rule":"launches.perDay"',
+  );
+  expect(env.pushes()).toEqual([]);
+});
+
 describe("adrails mcp --rules (the MCP SDK's client over stdio)", () => {
   const serve = async (rules: string, elicit: boolean) => {
     const transport = new StdioClientTransport({
