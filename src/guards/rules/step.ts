@@ -220,7 +220,10 @@ export function createRulesStep(rules: MoneyRules, ctx: RulesContext): RulesStep
 function overCap(perDay: number, account: string, today: string, zone: string): Finding {
   return {
     rule: "launches.perDay",
-    reason: `the ${perDay} ACTIVE launch${perDay === 1 ? "" : "es"} allowed per day for ${account} are used or in flight today (${today}, ${zone})`,
+    reason:
+      perDay === 0
+        ? `no ACTIVE launches are allowed for ${account}`
+        : `the ${perDay} ACTIVE launch${perDay === 1 ? "" : "es"} allowed per day for ${account} are used or in flight today (${today}, ${zone})`,
     hint: `Nothing was sent. No launches are left today for ${account}; the count starts again at midnight ${zone}. Create the ad with status PAUSED instead, or launch it tomorrow.`,
   };
 }
