@@ -64,8 +64,8 @@ export async function confirmStep(p: PipelineState, call: Call): Promise<ToolRes
   } else {
     const confirmation = await confirm(p, call);
     if (confirmation.approved) {
-      ruleApproved(call, confirmation.via ?? "confirm");
       if (!person) {
+        ruleApproved(call, confirmation.via ?? "confirm");
         const status: PushStatus = { kind: "paused", status: call.body.status };
         if (isPush) call.outcomeNotes.push((outcome) => pushNote(status, outcome));
         return undefined;
@@ -76,6 +76,7 @@ export async function confirmStep(p: PipelineState, call: Call): Promise<ToolRes
         const late = await wentLiveSinceAsked(p.o.live, call, confirmation.askedAt, confirmation.toldOfLive);
         if (late) return late;
       }
+      ruleApproved(call, confirmation.via ?? "confirm");
       decide(log, "hard-confirmation", "allow", `approved by a person via ${confirmation.via}`);
       push = { kind: "approved" };
     } else if (!person) {
