@@ -75,24 +75,24 @@ describe("an AI SDK loop (generateText with MockLanguageModelV3)", () => {
     expect(seen.text).toContain("opens Monday at 00:00");
     expect(env.pushes()).toEqual([]);
   });
-});
 
-it("with the SDK's own approval, a launch past the day's count is not put to a person either", async () => {
-  const toolkit = env.toolkit({ rules: { launches: { perDay: 0 } } });
-  const model = new MockLanguageModelV3({
-    doGenerate: [callsResponse([activePush(env, "c1", "Over the cap")]), textResponse("done")],
+  it("with the SDK's own approval, a launch past the day's count is not put to a person either", async () => {
+    const toolkit = env.toolkit({ rules: { launches: { perDay: 0 } } });
+    const model = new MockLanguageModelV3({
+      doGenerate: [callsResponse([activePush(env, "c1", "Over the cap")]), textResponse("done")],
+    });
+    const result = await generateText({
+      model,
+      tools: aiSdkTools(toolkit, { approval: "native" }),
+      prompt: "Launch it.",
+      stopWhen: stepCountIs(3),
+    });
+    expect(result.content.filter((p: { type: string }) => p.type === "tool-approval-request")).toEqual([]);
+    expect(shownToModel(model.doGenerateCalls.at(-1)!.prompt as never).get("c1")!.text).toContain(
+      '"rule":"launches.perDay"',
+    );
+    expect(env.pushes()).toEqual([]);
   });
-  const result = await generateText({
-    model,
-    tools: aiSdkTools(toolkit, { approval: "native" }),
-    prompt: "Launch it.",
-    stopWhen: stepCountIs(3),
-  });
-  expect(result.content.filter((p: { type: string }) => p.type === "tool-approval-request")).toEqual([]);
-  expect(shownToModel(model.doGenerateCalls.at(-1)!.prompt as never).get("c1")!.text).toContain(
-    '"rule":"launches.perDay"',
-  );
-  expect(env.pushes()).toEqual([]);
 });
 
 describe("adrails mcp --rules (the MCP SDK's client over stdio)", () => {
