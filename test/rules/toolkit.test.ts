@@ -85,6 +85,14 @@ describe("enforce: each rule refuses before anyone is asked, nothing sent", () =
     )) as any;
     expect(r).toMatchObject({ blocked: "rule", rule: "bannedPhrases" });
     expect(r.error).toContain("primary_text");
+    // Not slipped through with a zero-width space, a doubled blank or full-width letters.
+    for (const headline of [
+      "guaranteed\u200B results",
+      "Guaranteed   results",
+      "ｇｕａｒａｎｔｅｅｄ results",
+    ]) {
+      expect(((await kit.call("push-creative", f.push({ headline }))) as any).rule).toBe("bannedPhrases");
+    }
     expect(sentTo("push-creative")).toBe(0);
   });
 

@@ -61,6 +61,19 @@ const ADSET_KEYS = new Set(["adset_id", "adset_ids"]);
 const AD_KEYS = new Set(["ad_id", "ad_ids"]);
 const URL_KEYS = new Set(["website_url"]);
 
+/**
+ * Text as a banned phrase is looked for in it: compatibility forms folded (full-width letters,
+ * ligatures), invisible characters dropped, any run of spaces one space, lower case; so a phrase
+ * cannot slip through with a zero-width space or a doubled blank.
+ */
+function comparable(text: string): string {
+  return text
+    .normalize("NFKC")
+    .replace(/[\u00AD\u200B-\u200F\u2060\uFEFF]/g, "")
+    .replace(/\s+/g, " ")
+    .toLowerCase();
+}
+
 /** True when `host` is `allowed` or one of its subdomains. */
 function onHost(host: string, allowed: string): boolean {
   const a = allowed.toLowerCase().replace(/^\.+|\.+$/g, "");
@@ -125,8 +138,8 @@ export function staticFinding(rules: MoneyRules, call: RuledCall, now = Date.now
   }
   if (rules.bannedPhrases) {
     for (const [field, text] of textsOf(body)) {
-      const lower = text.toLowerCase();
-      const phrase = rules.bannedPhrases.find((p) => lower.includes(p.toLowerCase()));
+      const plain = comparable(text);
+      const phrase = rules.bannedPhrases.find((p) => plain.includes(comparable(p)));
       if (phrase !== undefined) {
         return {
           rule: "bannedPhrases",
