@@ -84,6 +84,7 @@ export async function connectAdTools(options: McpDoorOptions): Promise<McpDoorTo
     },
   });
   const kit = composeToolkit(options, {
+    name: "connectAdTools",
     client: wire,
     secret: "",
     base: mcpUrl,

@@ -11,6 +11,16 @@ export {
   type ToolDiscovery,
 } from "./discovery.js";
 export type { McpDoorOptions, McpDoorToolkit } from "./door-toolkit.js";
+export {
+  type CustomRule,
+  type MoneyRules,
+  parseRules,
+  parseRulesJson,
+  type RuleCallInfo,
+  RulesError,
+  type RulesFile,
+  type RuleVerdict,
+} from "./guards/rules/schema.js";
 export type { AdStore } from "./store/index.js";
 export { memoryStore, StoreError } from "./store/index.js";
 export { createAdTools } from "./toolkit.js";
@@ -55,5 +65,6 @@ export type {
   HumanApproval,
   HumanDenial,
   PreviousLive,
+  RuleDecision,
   ToolResult,
 } from "./types.js";

@@ -5,6 +5,8 @@ import { createLiveLedger } from "./guards/live-record.js";
 import { DEFAULT_MAX_RESULT_CHARS, toModelText } from "./guards/model-text.js";
 import { type CallPipeline, createCallPipeline } from "./guards/pipeline.js";
 import { blocked, shapeOutcome } from "./guards/results.js";
+import { parseRules } from "./guards/rules/schema.js";
+import { createRulesStep } from "./guards/rules/step.js";
 import { accountNote, hiddenAccountRefusal, scopeRefusal, selectTools } from "./guards/scope.js";
 import { storeApprovalLedger, storeAskLedger, storeIdLedger, storeSendClaims } from "./guards/shared.js";
 import { observedChannel } from "./guards/telemetry.js";
@@ -28,6 +30,7 @@ export function createAdTools(options: AdToolsOptions = {}): AdToolkit {
   const accountDefault = options.accountId;
   const baseUrl = options.baseUrl ?? process.env.ADRAILS_BASE_URL ?? "";
   const kit = composeToolkit(options, {
+    name: "createAdTools",
     client: createClient({
       apiKey,
       baseUrl: options.baseUrl,
@@ -81,6 +84,8 @@ export function createAdTools(options: AdToolsOptions = {}): AdToolkit {
 
 /** What a toolkit is composed on: the wire its calls go out on, and whose calls they are. */
 export interface ToolkitWire {
+  /** The function the toolkit was made by, for messages ("createAdTools", "connectAdTools"). */
+  name: string;
   client: AdClient;
   /** The secret kept out of every result, event and span (the API key; "" on the MCP door). */
   secret: string;
@@ -123,12 +128,16 @@ export function composeToolkit(options: AdToolsOptions, wire: ToolkitWire): Comp
   // Without a store given, approvals, ids and claims live in a memory store of this toolkit's own,
   // as before stores existed; one code path either way.
   // Kept per principal: one key's refusals, pins and approvals never move what another key sends.
-  const shared = keyScoped(options.store ?? memoryStore(), keyIdentity(wire.base, wire.principal));
+  const identity = keyIdentity(wire.base, wire.principal);
+  const shared = keyScoped(options.store ?? memoryStore(), identity);
+  // Checked now: a bad rule throws here, naming its key, before any call.
+  const rules = options.rules === undefined ? undefined : parseRules(options.rules, `${wire.name} rules`);
+  const approvalTtlMs = options.approvalTtlMs ?? DEFAULT_APPROVAL_TTL_MS;
   const pipeline = createCallPipeline({
     client: wire.client,
     apiKey: wire.secret,
     accountDefault,
-    approvalTtlMs: options.approvalTtlMs ?? DEFAULT_APPROVAL_TTL_MS,
+    approvalTtlMs,
     approvals: storeApprovalLedger(shared),
     asks: storeAskLedger(shared),
     approvalSecret: options.approvalSecret,
@@ -136,6 +145,7 @@ export function composeToolkit(options: AdToolsOptions, wire: ToolkitWire): Comp
     claims: storeSendClaims(shared),
     live: createLiveLedger(shared, wire.principal),
     launches: storeLaunchClaims(shared),
+    ...(rules ? { rules: createRulesStep(rules, { store: shared, identity, approvalTtlMs }) } : {}),
     confirm: options.confirm && observedChannel(options.confirm),
     onUnconfirmedActive: options.onUnconfirmedActive,
     onEvent: options.onEvent,

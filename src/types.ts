@@ -1,11 +1,26 @@
 import type { z } from "zod";
 import type { Outcome } from "./client/outcome.js";
+import type { MoneyRules } from "./guards/rules/schema.js";
 import type { AdStore } from "./store/index.js";
 import type { ToolDefinition, ToolGroup } from "./tools/define.js";
 import type { PackName } from "./tools/packs.js";
 
 /** The guard that refused a call. Nothing was sent when a guard refuses. */
-export type GuardName = "hard-confirmation" | "scope" | "validation" | "request-id" | "disabled" | "store";
+export type GuardName =
+  | "hard-confirmation"
+  | "scope"
+  | "validation"
+  | "request-id"
+  | "disabled"
+  | "store"
+  | "rule";
+
+/**
+ * What the money rules decided for a call: allow; deny (refused, enforce mode); ask (a person
+ * must approve, a custom rule said so); advise (a rule would refuse, a person is asked, advisory
+ * mode); override (the person approved that); would-deny / would-ask (audit mode: nothing changed).
+ */
+export type RuleDecision = "allow" | "deny" | "ask" | "advise" | "override" | "would-deny" | "would-ask";
 
 /**
  * What a tool call resolves to. It never throws into a framework.
@@ -35,7 +50,16 @@ export type ToolResult =
       retry_after_s?: number;
       note?: string;
     }
-  | { ok: false; status: null; blocked: GuardName; error: string; hint: string; note?: string };
+  | {
+      ok: false;
+      status: null;
+      blocked: GuardName;
+      error: string;
+      hint: string;
+      note?: string;
+      /** With `blocked: "rule"`: the money rule that refused, e.g. "launches.perDay". */
+      rule?: string;
+    };
 
 /** What a person sees when asked to confirm an ACTIVE ad. */
 export interface ConfirmSummary {
@@ -85,6 +109,11 @@ export interface ConfirmRequest {
    * The message then starts by saying so; approving makes a second live copy.
    */
   previousLive?: PreviousLive;
+  /**
+   * A money rule behind the ask: one that would refuse the call (advisory mode: approving
+   * overrides it) or a custom rule that asks for a person. The message then starts by saying so.
+   */
+  rule?: { name: string; reason: string; override: boolean };
 }
 
 /** An ad that went live with the same payload: the service's `ad_id` and when (epoch ms). */
@@ -219,6 +248,12 @@ export interface AuditEvent {
   status: number | null;
   ok: ToolResult["ok"];
   durationMs: number;
+  /** With money rules: the account the call named. */
+  account?: string;
+  /** With money rules: the rule that decided (absent when every rule allowed). */
+  rule?: string;
+  /** With money rules: what they decided. */
+  ruleDecision?: RuleDecision;
 }
 
 /** A tool as the toolkit offers it: the catalog definition plus the model-facing schema and a guarded call. */
@@ -324,6 +359,13 @@ export interface AdToolsOptions {
    * Default: no values.
    */
   telemetry?: { recordValues?: boolean } | undefined;
+  /**
+   * Money rules: a team's launch policy (accounts, launches per day counted in the store, a
+   * launch window, destinations, protected ad sets and ads, banned phrases, writes per session,
+   * custom functions), checked before any person is asked. Validated here: a bad key throws a
+   * `RulesError` naming it. See docs/money-rules.md.
+   */
+  rules?: MoneyRules | undefined;
 }
 
 /** A JSON Schema object as sent to a model or host. */

@@ -27,7 +27,10 @@ export async function asksPerson(
     // An ask that cannot be recorded is still shown: the person is asked either way.
     const shown = await adTool
       .ask(input, { toolCallId: options.toolCallId, sessionId: approvalScope(options.toolCallId) })
-      .catch(() => null);
+      .catch(() => undefined);
+    // No request now: a money rule refuses the call (the day's launches are used), so the call
+    // runs unasked and is refused with the rule named.
+    if (shown === null) return false;
     asks.told(key, shown?.previousLive);
   }
   return true;

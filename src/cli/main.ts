@@ -19,6 +19,7 @@ const ENVIRONMENT_HELP = `Environment:
   ADRAILS_BASE_URL  the service's base URL (tools are POSTed to {base}/api/mcp/{tool})
   ADRAILS_REDIS_URL the fleet's Redis (--redis): shared store, approval inbox, audit stream
   ADRAILS_INBOX_TOKEN the inbox sign-in token (else one is generated and printed once)
+  ADRAILS_RULES     a money rules file (JSON) for call, mcp and evals (--rules)
   ADRAILS_VIA       rest (default) or mcp: the door calls go through
   ADRAILS_MCP_URL   the MCP door (default {base}/api/mcp)
   ADRAILS_HOME      where OAuth credentials are kept (default $XDG_CONFIG_HOME/adrails or ~/.config/adrails)
@@ -157,6 +158,7 @@ export async function runCli(argv: readonly string[], io: CliIO = processIO()): 
       ).argParser(integer("--approval-timeout", 5, 86_400)),
     )
     .option("--redis <url>", "the fleet's shared store and inbox (default: env ADRAILS_REDIS_URL)")
+    .option("--rules <file>", "money rules (JSON) checked before anyone is asked; env ADRAILS_RULES")
     .option("--audit-log <file>", "also append the approval audit trail to this JSON lines file")
     .action(
       action(
@@ -195,9 +197,34 @@ export async function runCli(argv: readonly string[], io: CliIO = processIO()): 
     .description("print the approval audit trail: requests, approvals, declines, expiries, outcomes")
     .option("--redis <url>", "read the fleet's audit stream (default: env ADRAILS_REDIS_URL)")
     .option("--audit-log <file>", "read this JSON lines file instead")
+    .option(
+      "--summary",
+      "per account and day: asked, approved, declined, expired, launches, rule refusals and overrides",
+    )
     .action(
-      action(async (ctx, opts: import("./commands/inbox.js").InboxStateOptions) =>
+      action(async (ctx, opts: import("./commands/inbox.js").InboxStateOptions & { summary?: boolean }) =>
         (await import("./commands/audit.js")).runAudit(ctx, opts),
+      ),
+    );
+
+  const rules = program
+    .command("rules")
+    .description("money rules: check a rules file, show today's launch counts");
+  rules
+    .command("check")
+    .description("validate a rules file and print what it allows in plain words (exit 2 naming a bad key)")
+    .argument("<file>", "the rules file (JSON)")
+    .action(
+      action(async (ctx, file: string) => (await import("./commands/rules.js")).runRulesCheck(ctx, file)),
+    );
+  rules
+    .command("status")
+    .description("today's ACTIVE launch counts per account, from the fleet's store (--redis)")
+    .option("--rules <file>", "the rules file, for the time zone and cap (default: env ADRAILS_RULES)")
+    .option("--redis <url>", "the fleet's shared store (default: env ADRAILS_REDIS_URL)")
+    .action(
+      action(async (ctx, opts: { rules?: string; redis?: string }) =>
+        (await import("./commands/rules.js")).runRulesStatus(ctx, opts),
       ),
     );
 
@@ -248,6 +275,7 @@ export async function runCli(argv: readonly string[], io: CliIO = processIO()): 
       ),
     )
     .option("--audit-log <file>", "also append the approval audit trail to this JSON lines file")
+    .option("--rules <file>", "money rules (JSON) checked before anyone is asked; env ADRAILS_RULES")
     .addOption(
       new Option("--rate-limit <n>", "requests a minute the service allows this key (default 60)").argParser(
         integer("--rate-limit", 1, 1_000_000),

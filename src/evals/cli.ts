@@ -1,7 +1,8 @@
-import { existsSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { relative, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
+import { type MoneyRules, parseRulesJson } from "../guards/rules/schema.js";
 import { isRedisMissing, REDIS_MISSING } from "../store/redis-package.js";
 import type { AdToolsOptions } from "../types.js";
 import { EvalsSetupError, runEvals } from "./api.js";
@@ -15,6 +16,7 @@ import { FixtureError } from "./schema.js";
 const USAGE = `Usage: adrails evals --dir <folder> [options]
   --dir <path>         the folder of conversation files (<id>.json)
   --options <module>   a module whose default (or \`options\`) export is your createAdTools options
+  --rules <file>       money rules (JSON) for every run; else env ADRAILS_RULES
   --only <id>          run only this conversation (repeatable)
   --adapter <name>     ai-sdk, langchain or openai-agents (default: every installed one)
   --live               play the user turns to a real model (needs OPENAI_API_KEY; not for CI)
@@ -48,6 +50,7 @@ export function parseFlags(argv: string[], defaults: EvalsDefaults = {}) {
       concurrency: { type: "string" },
       dir: { type: "string" },
       options: { type: "string" },
+      rules: { type: "string" },
       out: { type: "string", default: defaults.out ?? "evals-out" },
       quiet: { type: "boolean", default: false },
       help: { type: "boolean", default: false },
@@ -72,6 +75,7 @@ export function parseFlags(argv: string[], defaults: EvalsDefaults = {}) {
     concurrency,
     dir: dir ?? "",
     options: values.options,
+    rules: values.rules ?? (process.env.ADRAILS_RULES || undefined),
     out: values.out,
     quiet: values.quiet,
     help: values.help,
@@ -110,6 +114,17 @@ async function liveModels(
   return { models, skipped };
 }
 
+/** Money rules from `--rules <file>` (or ADRAILS_RULES), checked; a bad key throws naming it. */
+function loadRulesFile(file: string): MoneyRules {
+  let text: string;
+  try {
+    text = readFileSync(resolve(file), "utf8");
+  } catch {
+    throw new Error(`--rules: cannot read ${file}`);
+  }
+  return parseRulesJson(text, file);
+}
+
 /** The team's createAdTools options from `--options <module>`: its default or `options` export. */
 async function loadOptions(file: string): Promise<AdToolsOptions> {
   const path = resolve(file);
@@ -141,6 +156,7 @@ export async function main(
   try {
     flags = parseFlags(argv, defaults);
     if (flags.options !== undefined && !flags.help) toolkit = await loadOptions(flags.options);
+    if (flags.rules !== undefined && !flags.help) toolkit = { ...toolkit, rules: loadRulesFile(flags.rules) };
   } catch (error) {
     io.error(`${(error as Error).message}\n\n${USAGE}`);
     return 2;

@@ -24,6 +24,7 @@ import { confirmStep, deniedStep, scopeOf } from "./steps/approve.js";
 import type { Call, PipelineOptions, PipelineState } from "./steps/call.js";
 import { keyStep } from "./steps/key.js";
 import { changeOf, type Prepared, prepare } from "./steps/prepare.js";
+import { ruledOf, ruledRequest, rulesStep } from "./steps/rules.js";
 import { sendStep } from "./steps/send.js";
 import { shapeStep, storeRefusal } from "./steps/shape.js";
 import { traceToolCall } from "./telemetry.js";
@@ -114,6 +115,9 @@ export function createCallPipeline(o: PipelineOptions): CallPipeline {
         status: result.status,
         ok: result.ok,
         durationMs: Date.now() - started,
+        ...(audit.account === undefined ? {} : { account: audit.account }),
+        ...(audit.rule === undefined ? {} : { rule: audit.rule }),
+        ...(audit.ruleDecision === undefined ? {} : { ruleDecision: audit.ruleDecision }),
       };
       safely(o.onEvent, redactDeep(event, o.apiKey));
     }
@@ -148,9 +152,18 @@ export function createCallPipeline(o: PipelineOptions): CallPipeline {
     };
     let outcome: Outcome;
     let release: (() => Promise<void>) | undefined;
+    let ruled: Awaited<ReturnType<typeof rulesStep>>;
+    let sent = false;
     try {
+      // Money rules decide before any person is asked.
+      const ruling = rulesStep(p, call);
+      if (ruling) {
+        ruled = await ruling;
+        if (ruled.refusal) return ruled.refusal;
+        call.ruleAsk = ruled.ask;
+      }
       // Reads skip the steps that only writes need, and their turns of the event loop.
-      if (asksPerson(def)) {
+      if (asksPerson(def) || call.ruleAsk) {
         if (o.launches && def.name === CONFIRM_TOOL && needsPerson(def, call.body)) {
           const key = launchKey(call.body.account_id, call.change);
           // An answer already given waits for the identical launch to end, then is checked against
@@ -169,14 +182,18 @@ export function createCallPipeline(o: PipelineOptions): CallPipeline {
       }
       if (def.idField) await keyStep(p, call);
       outcome = await sendStep(p, call);
+      sent = true;
       await o.live?.note(call, outcome);
     } catch (error) {
       if (error instanceof StoreError) return storeRefusal(call, error);
       throw error;
     } finally {
       await release?.();
+      if (!sent) await ruled?.settle({ sent: false, launched: false });
     }
-    return shapeStep(p, call, outcome);
+    const shaped = shapeStep(p, call, outcome);
+    await ruled?.settle({ sent: true, launched: shaped.ok === true && needsPerson(def, call.body) });
+    return shaped;
   }
 
   function confirmationFor(
@@ -188,13 +205,15 @@ export function createCallPipeline(o: PipelineOptions): CallPipeline {
     try {
       const prepared = prepare(def, schema, input, [], o.accountDefault);
       if (!prepared.ok || !needsPerson(def, prepared.body)) return null;
-      return approvalRequest(
+      const request = approvalRequest(
         def,
         prepared.body,
         changeOf(def, prepared.body),
         { callId: where.toolCallId, scope: scopeOf(p, where), askedAt: where.askedAt },
         o.approvalTtlMs,
       );
+      // A call the money rules refuse is refused, not shown to a person first.
+      return ruledRequest(p, request, o.rules?.preview(ruledOf(def, prepared.body)));
     } catch {
       return null;
     }
@@ -217,7 +236,11 @@ export function createCallPipeline(o: PipelineOptions): CallPipeline {
       }),
     confirmationFor,
     async ask(def, schema, input, where = {}) {
-      const request = confirmationFor(def, schema, input, where);
+      let request = confirmationFor(def, schema, input, where);
+      if (request && o.rules) {
+        const prepared = prepare(def, schema, input, [], o.accountDefault);
+        if (prepared.ok) request = ruledRequest(p, request, await o.rules.peek(ruledOf(def, prepared.body)));
+      }
       if (request?.callId !== undefined) {
         const slot = askSlot(scopeOf(p, where), def.name, request.callId);
         // An ask that cannot be recorded is still shown; its answer then redeems as without a record.

@@ -167,6 +167,8 @@ function annotate(
   if ("blocked" in result) attributes["adrails.blocked"] = result.blocked;
   if (audit.requestId !== undefined) attributes["adrails.request_id"] = redact(audit.requestId, apiKey);
   if (audit.fingerprint !== undefined) attributes["adrails.fingerprint"] = audit.fingerprint;
+  if (audit.rule !== undefined) attributes["adrails.rule"] = audit.rule;
+  if (audit.ruleDecision !== undefined) attributes["adrails.rule_decision"] = audit.ruleDecision;
   // The decision's detail can quote input or a person's reason: the guard and its decision only,
   // as one attribute ("validation:allow", "request-id:modify"), cheaper than an event each.
   if (log.length > 0) attributes["adrails.guard.decisions"] = log.map((d) => `${d.guard}:${d.decision}`);

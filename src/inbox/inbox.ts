@@ -92,6 +92,7 @@ export function createInbox(options: InboxOptions = {}): Inbox {
       fingerprint: item.request.fingerprint,
       ...(item.request.account ? { account: item.request.account } : {}),
       approvalRequest: item.request.id,
+      ...(item.request.rule ? { rule: item.request.rule.name } : {}),
       channel: "inbox",
       requester: item.requester,
       ...extra,

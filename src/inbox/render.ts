@@ -196,6 +196,17 @@ export function renderItem(item: InboxItem, ctx: RenderContext): string {
     row("Asked at", time(item.createdAt)),
     row("Expires at", time(item.request.expiresAt)),
     row("Full request", field("message")),
+    ...(item.request.rule
+      ? [
+          row(
+            "Money rule",
+            short(
+              `${item.request.rule.name}: ${item.request.rule.reason}${item.request.rule.override ? " (approving overrides it)" : ""}`,
+              ctx,
+            ),
+          ),
+        ]
+      : []),
   ];
   const rows = ad
     ? [

@@ -93,7 +93,7 @@ export interface InboxQueue {
 }
 
 /** What happened, one line of the audit trail. */
-export type AuditKind = "request" | "approve" | "decline" | "expire" | "abandon" | "outcome";
+export type AuditKind = "request" | "approve" | "decline" | "expire" | "abandon" | "outcome" | "rule";
 
 /** One audit entry. Never carries an API key or the inbox token. */
 export interface InboxAuditEntry {
@@ -121,6 +121,10 @@ export interface InboxAuditEntry {
   status?: number | null;
   ok?: boolean | "partial";
   error?: string;
+  /** The money rule behind the entry: the rule an approval overrides, or on "rule" the one that decided. */
+  rule?: string;
+  /** On "rule": what the money rules decided (deny, override, would-deny, ...). */
+  ruleDecision?: string;
   /** When the request was made and expires (ISO), on "request". */
   requestedAt?: string;
   expiresAt?: string;

@@ -1,3 +1,4 @@
+export type { CountView, RuleCountStore } from "./counts.js";
 export { defaultStore, memoryStore } from "./memory.js";
 export { keyIdentity, keyScoped } from "./scoped.js";
 export type { AdStore, BudgetView, RateGrant, RateHeard, RateRule, RateView } from "./types.js";

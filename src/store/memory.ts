@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { memoryRuleCounts } from "./counts.js";
 import { ExpiringMap, MEMORY_MAX_ENTRIES } from "./expiring.js";
 import { memoryLiveRecords } from "./live.js";
 import {
@@ -190,6 +191,7 @@ export function memoryStore(): AdStore {
   return {
     name: "memory",
     ...memoryLiveRecords(),
+    ...memoryRuleCounts(),
 
     async takeRate(key: string, rule: RateRule, want: number): Promise<RateGrant> {
       const now = Date.now();

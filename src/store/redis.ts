@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import { createClient } from "redis";
+import { redisRuleCounts } from "./counts.js";
 import { BUMP, epochGuard, epochMemo, GET, SET_NX, USE_ONCE } from "./epoch.js";
 import { redisLiveRecords } from "./live.js";
 import { memoryStore } from "./memory.js";
@@ -138,6 +139,7 @@ export function redisStore(options: RedisStoreOptions): AdStore {
   const store: AdStore = {
     name,
     ...redisLiveRecords(command, hashed),
+    ...redisRuleCounts(script, prefix),
     ...(options.onStoreError === "local" ? { fallback: memoryStore() } : {}),
 
     async takeRate(bucket, rule, want) {

@@ -43,6 +43,17 @@ export function keyScoped(store: AdStore, identity: string): AdStore {
     scoped.noteLive = (key, record, ttlMs) => note(own(key), record, ttlMs);
     scoped.lastLive = (key) => last(own(key));
   }
+  // Rule counts pass through: launches are counted per account whatever key made them, and the
+  // rules scope their per-session counts themselves.
+  if (store.holdCount && store.settleCount && store.viewCounts) {
+    const hold = store.holdCount.bind(store);
+    const settle = store.settleCount.bind(store);
+    const view = store.viewCounts.bind(store);
+    scoped.holdCount = (group, member, limit, holdMs, ttlMs) => hold(group, member, limit, holdMs, ttlMs);
+    scoped.settleCount = (group, member, token, counted, ttlMs) =>
+      settle(group, member, token, counted, ttlMs);
+    scoped.viewCounts = (group) => view(group);
+  }
   if (store.viewRateNow) {
     const view = store.viewRateNow.bind(store);
     scoped.viewRateNow = (bucket, rule) => view(bucket, rule);

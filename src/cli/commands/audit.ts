@@ -5,7 +5,10 @@ import { CliError } from "../output.js";
 import { type InboxStateOptions, openInbox, redisUrlOf } from "./inbox.js";
 
 /** `adrails audit`: the audit trail, oldest first, as lines or JSON lines (--json). */
-export async function runAudit(ctx: CommandContext, opts: InboxStateOptions): Promise<ExitCode> {
+export async function runAudit(
+  ctx: CommandContext,
+  opts: InboxStateOptions & { summary?: boolean },
+): Promise<ExitCode> {
   const { io, output } = ctx;
   if (!redisUrlOf(io, opts) && !opts.auditLog) {
     throw new CliError(
@@ -18,6 +21,13 @@ export async function runAudit(ctx: CommandContext, opts: InboxStateOptions): Pr
     const entries = await inbox.audit.read().catch((error: Error) => {
       throw new CliError(`The audit trail cannot be read: ${error.message}`, EXIT.unexpected);
     });
+    if (opts.summary) {
+      const { summarize, summaryLines } = await import("./audit-summary.js");
+      const rows = summarize(entries);
+      if (output.json) output.line(JSON.stringify(rows));
+      else for (const line of summaryLines(rows)) output.line(line);
+      return EXIT.ok;
+    }
     for (const entry of entries) {
       if (output.json) output.line(JSON.stringify(entry));
       else output.line(auditLine(entry));

@@ -2,13 +2,15 @@ import type { McpDoorToolkit } from "../../door-toolkit.js";
 import { needsHardConfirmation } from "../../guards/confirmation.js";
 import { createAdTools } from "../../toolkit.js";
 import { getTool } from "../../tools/index.js";
-import type { ToolResult } from "../../types.js";
+import type { AuditEvent, ToolResult } from "../../types.js";
 import { createCliConfirm } from "../confirm.js";
 import { EXIT, type ExitCode, exitCodeFor } from "../exit-codes.js";
 import { readInput } from "../input.js";
 import type { CommandContext } from "../main.js";
 import { CliError } from "../output.js";
 import { personHint, withoutToolPrefix } from "../person-hints.js";
+import { ruleTrail } from "../rule-trail.js";
+import { rulesOption } from "../rules-file.js";
 import { createSpinner } from "../spinner.js";
 import { unknownTool } from "../suggest.js";
 import { openTarget } from "../target.js";
@@ -26,6 +28,8 @@ export interface CallOptions {
   approvalTimeout?: number;
   redis?: string;
   auditLog?: string;
+  /** A money rules file (JSON); else env ADRAILS_RULES. */
+  rules?: string;
 }
 
 /** `adrails call <tool> [input]`: one call through the toolkit's guards; the ToolResult goes to stdout. */
@@ -54,7 +58,9 @@ export async function runCall(
   if (opts.waitApproval && opts.confirmText !== undefined) {
     throw new CliError("--wait-approval and --confirm-text are two ways to approve: use one.", EXIT.usage);
   }
+  const rules = rulesOption(io, opts.rules);
   const fleet = await fleetOptions(ctx, opts);
+  const trail = rules.rules ? await ruleTrail(io, opts) : undefined;
   const body = await readInput(input, io);
 
   const target = mcp ? undefined : await openTarget(globals, io, output);
@@ -71,7 +77,9 @@ export async function runCall(
       accountId: opts.account,
       readOnly: globals.readOnly === true,
       confirm: createCliConfirm(io, output, { confirmText: opts.confirmText, spinner }),
+      ...rules,
       ...fleet.options,
+      ...(trail?.onEvent ? { onEvent: both(fleet.options.onEvent, trail.onEvent) } : {}),
     };
     if (!target) door = await openMcpToolkit(globals, io, output, shared);
     const toolkit = target
@@ -108,6 +116,7 @@ export async function runCall(
     process.removeListener("SIGINT", interrupt);
     process.removeListener("SIGTERM", interrupt);
     await fleet.close();
+    await trail?.close();
     await door?.close();
     await target?.close();
   }
@@ -150,4 +159,12 @@ function failure(
     hint,
     details,
   );
+}
+
+/** Two audit hooks as one. */
+function both(a: ((event: AuditEvent) => void) | undefined, b: (event: AuditEvent) => void) {
+  return (event: AuditEvent) => {
+    a?.(event);
+    b(event);
+  };
 }

@@ -6,6 +6,8 @@ import type { AuditEvent } from "../../types.js";
 import { EXIT, type ExitCode } from "../exit-codes.js";
 import type { CommandContext } from "../main.js";
 import { CliError } from "../output.js";
+import { ruleTrail } from "../rule-trail.js";
+import { rulesOption } from "../rules-file.js";
 import { openTarget, type Target } from "../target.js";
 import { mcpUrlFor, openMcpToolkit, viaMcp } from "../via.js";
 import { notSetUp, SET_UP } from "./mcp-setup.js";
@@ -27,6 +29,8 @@ export interface McpOptions {
   approvalTimeout?: number;
   auditLog?: string;
   rateLimit?: number;
+  /** A money rules file (JSON); else env ADRAILS_RULES. */
+  rules?: string;
 }
 
 /**
@@ -60,7 +64,9 @@ export async function runMcp(ctx: CommandContext, opts: McpOptions): Promise<Exi
     output.warn("--port, --host and --allowed-host apply to --http only; serving over stdio.");
   }
 
+  const rules = rulesOption(io, opts.rules);
   const fleet = await fleetOptions(ctx, opts);
+  const trail = rules.rules ? await ruleTrail(io, opts) : undefined;
   const mcp = viaMcp(globals, io.env);
   const { target, problem } = mcp ? { target: undefined, problem: undefined } : await openOrExplain(ctx);
   const stopped = signalled();
@@ -70,6 +76,7 @@ export async function runMcp(ctx: CommandContext, opts: McpOptions): Promise<Exi
   try {
     const onEvent = (event: AuditEvent) => {
       fleet.options.onEvent?.(event);
+      trail?.onEvent?.(event);
       io.stderr.write(`${output.clean(JSON.stringify({ audit: event }))}\n`);
     };
     door = target
@@ -78,6 +85,7 @@ export async function runMcp(ctx: CommandContext, opts: McpOptions): Promise<Exi
           accountId: opts.account,
           readOnly: globals.readOnly === true,
           ...(opts.unconfirmedActive ? { onUnconfirmedActive: opts.unconfirmedActive } : {}),
+          ...rules,
           ...fleet.options,
           onEvent,
         });
@@ -94,6 +102,7 @@ export async function runMcp(ctx: CommandContext, opts: McpOptions): Promise<Exi
         ...(globals.timeout === undefined
           ? {}
           : { timeouts: { readMs: globals.timeout * 1000, workflowMs: globals.timeout * 1000 } }),
+        ...rules,
         ...fleet.options,
         onEvent,
       });
@@ -154,6 +163,7 @@ export async function runMcp(ctx: CommandContext, opts: McpOptions): Promise<Exi
     stopped.dispose();
     restoreConsole();
     await fleet.close();
+    await trail?.close();
     await door?.close();
     await target?.close();
   }

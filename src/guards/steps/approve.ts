@@ -12,6 +12,7 @@ import { blocked } from "../results.js";
 import { CONFIRM_FIELD } from "../validation.js";
 import type { Call, PipelineState } from "./call.js";
 import { changeOf, type Prepared } from "./prepare.js";
+import { ruleApproved, ruleUnapproved, withRule } from "./rules.js";
 
 /** The scope a call's ids, requests and asks live in: its session, the toolkit's, or this toolkit. */
 export function scopeOf(p: PipelineState, context: { sessionId?: string }): string {
@@ -55,21 +56,32 @@ export async function confirmStep(p: PipelineState, call: Call): Promise<ToolRes
   }
   const isPush = def.name === CONFIRM_TOOL;
   let push: PushStatus | undefined;
-  if (!needsPerson(def, call.body)) {
+  const person = needsPerson(def, call.body);
+  if (!person && !call.ruleAsk) {
     if (!isPush) return undefined;
     decide(log, "hard-confirmation", "allow", "not ACTIVE: created PAUSED");
     push = { kind: "paused", status: call.body.status };
   } else {
     const confirmation = await confirm(p, call);
     if (confirmation.approved) {
+      if (!person) {
+        ruleApproved(call, confirmation.via ?? "confirm");
+        const status: PushStatus = { kind: "paused", status: call.body.status };
+        if (isPush) call.outcomeNotes.push((outcome) => pushNote(status, outcome));
+        return undefined;
+      }
       if (CONFIRM_FIELD in def.input.shape) call.body = { ...call.body, [CONFIRM_FIELD]: confirmation.text };
       call.approvalKey = confirmation.key;
       if (isPush && confirmation.askedAt !== undefined) {
         const late = await wentLiveSinceAsked(p.o.live, call, confirmation.askedAt, confirmation.toldOfLive);
         if (late) return late;
       }
+      ruleApproved(call, confirmation.via ?? "confirm");
       decide(log, "hard-confirmation", "allow", `approved by a person via ${confirmation.via}`);
       push = { kind: "approved" };
+    } else if (!person) {
+      decide(log, "rules", "refuse", confirmation.reason);
+      return ruleUnapproved(call, confirmation.reason);
     } else if (downgrades(p, def)) {
       call.body = { ...call.body, status: "PAUSED" };
       call.change = changeOf(def, call.body);
@@ -121,7 +133,8 @@ async function confirm(p: PipelineState, call: Call): Promise<Confirmation> {
     { callId: context.toolCallId, scope: target.scope },
     p.o.approvalTtlMs,
   );
-  const shown = p.o.live ? await p.o.live.annotate(request) : request;
+  const ruled = withRule(request, call.ruleAsk);
+  const shown = p.o.live ? await p.o.live.annotate(ruled) : ruled;
   const asked = await askChannel(p.o.confirm, shown, context.signal);
   if ("none" in asked) return { approved: false, reason: asked.none };
   const channel = typeof asked.decision.channel === "string" ? asked.decision.channel : "confirm";

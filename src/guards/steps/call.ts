@@ -8,6 +8,7 @@ import type { ApprovalLedger } from "../approvals.js";
 import type { DecisionLog } from "../audit.js";
 import type { LiveLedger } from "../live-record.js";
 import type { DerivedId, IdLedger, RequestIds } from "../request-ids.js";
+import type { RuleAsk, RulesStep } from "../rules/step.js";
 import type { SendClaims } from "../shared.js";
 
 /** What the call path needs from the toolkit. */
@@ -33,6 +34,8 @@ export interface PipelineOptions
   launches?: LaunchClaims;
   /** Ads that went live, per payload: a person approving an identical one is told (the toolkit sets it). */
   live?: LiveLedger;
+  /** The money rules' check, when the toolkit has rules. */
+  rules?: RulesStep;
 }
 
 /** What the steps of one toolkit's call path share. */
@@ -61,4 +64,6 @@ export interface Call {
   /** The approval key an approved ACTIVE push is bound to. */
   approvalKey?: string;
   ids?: DerivedId;
+  /** A money rule makes a person's answer necessary (advisory override, or a custom rule's ask). */
+  ruleAsk?: RuleAsk;
 }

@@ -1,0 +1,242 @@
+import type { AdStore } from "../../store/index.js";
+import type { AuditEvent, RuleDecision, ToolResult } from "../../types.js";
+import { type DecisionLog, decide } from "../audit.js";
+import { blocked } from "../results.js";
+import { localTime } from "./calendar.js";
+import { type Finding, type RuledCall, staticFinding } from "./evaluate.js";
+import type { MoneyRules } from "./schema.js";
+
+/** A rule asks for a person where none would be asked, or a person must override it (advisory). */
+export interface RuleAsk {
+  rule: string;
+  reason: string;
+  /** Approving overrides a rule that would refuse the call (advisory mode). */
+  override: boolean;
+}
+
+/** What the rules decided for one call. */
+export interface RulesVerdict {
+  /** Refused: nothing is sent, nobody is asked. */
+  refusal?: ToolResult;
+  /** A person must answer before the call is sent. */
+  ask?: RuleAsk;
+  /** After the call: ends holds, counts a write sent and a launch made. Never rejects. */
+  settle(done: { sent: boolean; launched: boolean }): Promise<void>;
+}
+
+/** What the step needs besides the rules. */
+export interface RulesContext {
+  store: AdStore;
+  /** Names whose per-session counts these are (the API key's identity: never the key). */
+  identity: string;
+  /** How long a launch may wait for a person; its hold on the day's count lasts that long and more. */
+  approvalTtlMs: number;
+}
+
+/** One call, as the step is given it. */
+export interface RulesCall extends RuledCall {
+  /** Where the call's per-session count is kept: the session, or the toolkit. */
+  scope: string;
+  session?: string;
+  log: DecisionLog;
+  audit: Partial<AuditEvent>;
+}
+
+const DAY_TTL_MS = 3 * 24 * 3_600_000;
+const SESSION_TTL_MS = 30 * 24 * 3_600_000;
+const SEND_SLACK_MS = 10 * 60_000;
+const none = async () => {};
+
+/** The money rules as a guard step of one toolkit. */
+export interface RulesStep {
+  readonly mode: "enforce" | "advisory" | "audit";
+  /** Decides a call before any person is asked; holds its counts until `settle`. Never rejects. */
+  check(call: RulesCall): Promise<RulesVerdict>;
+  /**
+   * What the rules would say of a call before it is made, for a channel about to ask a person:
+   * the built-in rules and the day's launch count, without holding anything. Never rejects.
+   */
+  peek(call: RuledCall): Promise<Finding | undefined>;
+  /** As `peek`, without the store (for synchronous questions): the rules that need no count. */
+  preview(call: RuledCall): Finding | undefined;
+}
+
+/** The money rules as a guard step of one toolkit. */
+export function createRulesStep(rules: MoneyRules, ctx: RulesContext): RulesStep {
+  const mode = rules.mode ?? "enforce";
+  const holdMs = ctx.approvalTtlMs + SEND_SLACK_MS;
+
+  function record(call: RulesCall, decision: RuleDecision, rule?: string, detail?: string) {
+    call.audit.ruleDecision = decision;
+    if (typeof call.body.account_id === "string") call.audit.account = call.body.account_id;
+    if (rule !== undefined) call.audit.rule = rule;
+    const verb = decision === "deny" ? "refuse" : "allow";
+    decide(call.log, "rules", verb, detail === undefined ? decision : `${decision}: ${detail}`);
+  }
+
+  function refuse(call: RulesCall, finding: Finding): ToolResult {
+    record(call, "deny", finding.rule, finding.reason);
+    const result = blocked(
+      "rule",
+      `A money rule (${finding.rule}) refuses this call: ${finding.reason}.`,
+      finding.hint,
+    );
+    return { ...result, rule: finding.rule } as ToolResult;
+  }
+
+  /** A rule that cannot be judged refuses, whatever the mode. */
+  function failed(call: RulesCall, rule: string, error: unknown): RulesVerdict {
+    const message = error instanceof Error ? error.message : String(error);
+    const refusal = refuse(call, {
+      rule,
+      reason: `the rule could not be checked (${message}), so it fails closed`,
+      hint: "Nothing was sent. This is not a fault in your input; tell the user the rules could not be checked.",
+    });
+    return { refusal, settle: none };
+  }
+
+  const preview = (call: RuledCall): Finding | undefined => {
+    try {
+      return staticFinding(rules, call);
+    } catch {
+      return { rule: "rules", reason: "the rules could not be checked", hint: "Nothing was sent." };
+    }
+  };
+
+  async function peek(call: RuledCall): Promise<Finding | undefined> {
+    const found = preview(call);
+    if (found || !rules.launches || !call.launch) return found;
+    try {
+      const zone = rules.launches.timeZone ?? "UTC";
+      const today = localTime(zone).date;
+      const account = typeof call.body.account_id === "string" ? call.body.account_id : "(none)";
+      const view = (await countsOf(ctx.store).viewCounts(launchGroup(zone, today)))[account];
+      if ((view?.done ?? 0) + (view?.held ?? 0) >= rules.launches.perDay) {
+        return overCap(rules.launches.perDay, account, today, zone);
+      }
+      return undefined;
+    } catch {
+      return {
+        rule: "launches.perDay",
+        reason: "the day's launch count could not be read",
+        hint: "Nothing was sent.",
+      };
+    }
+  }
+
+  return { mode, check, peek, preview };
+
+  async function check(call: RulesCall): Promise<RulesVerdict> {
+    const counted: ((done: { sent: boolean; launched: boolean }) => Promise<void>)[] = [];
+    const settle = async (done: { sent: boolean; launched: boolean }) => {
+      for (const end of counted) await end(done).catch(() => {});
+    };
+    const release = () => settle({ sent: false, launched: false });
+    let finding: Finding | undefined;
+    let current = "rules";
+    try {
+      finding = staticFinding(rules, call);
+      const account = typeof call.body.account_id === "string" ? call.body.account_id : "(none)";
+      // A launch another rule refuses still counts once made (advisory, audit), without a hold.
+      if (rules.launches && call.launch && (!finding || mode !== "enforce")) {
+        current = "launches.perDay";
+        const store = countsOf(ctx.store);
+        const zone = rules.launches.timeZone ?? "UTC";
+        const today = localTime(zone).date;
+        const group = launchGroup(zone, today);
+        const token = finding
+          ? null
+          : await store.holdCount(group, account, rules.launches.perDay, holdMs, DAY_TTL_MS);
+        // Over the cap in advisory or audit mode the launch still counts once it is made.
+        counted.push(({ launched }) => store.settleCount(group, account, token, launched, DAY_TTL_MS));
+        if (token === null && !finding) finding = overCap(rules.launches.perDay, account, today, zone);
+      }
+      if (!finding && rules.writesPerConversation !== undefined && call.write) {
+        current = "writesPerConversation";
+        const store = countsOf(ctx.store);
+        const cap = rules.writesPerConversation;
+        const group = `writes\n${ctx.identity}\n${call.scope}`;
+        const token = await store.holdCount(group, "writes", cap, holdMs, SESSION_TTL_MS);
+        counted.push(({ sent }) => store.settleCount(group, "writes", token, sent, SESSION_TTL_MS));
+        if (token === null) {
+          finding = {
+            rule: "writesPerConversation",
+            reason: `the ${cap} writes allowed in this ${call.session === undefined ? "toolkit" : "session"} are used`,
+            hint: "Nothing was sent. No writes are left in this conversation; reads still work. Tell the user.",
+          };
+        }
+      }
+      let ask: RuleAsk | undefined;
+      if (!finding && rules.custom) {
+        for (const [i, rule] of rules.custom.entries()) {
+          current = `custom[${i}]`;
+          const verdict = await rule({
+            tool: call.tool,
+            input: call.body,
+            ...(typeof call.body.account_id === "string" ? { account: call.body.account_id } : {}),
+            ...(call.session === undefined ? {} : { session: call.session }),
+          });
+          const reason =
+            typeof verdict?.reason === "string" && verdict.reason !== "" ? verdict.reason : "no reason given";
+          if (verdict?.decision === "deny") {
+            finding = { rule: current, reason, hint: "Nothing was sent. Ask the user how to proceed." };
+            break;
+          }
+          if (verdict?.decision === "ask") ask ??= { rule: current, reason, override: false };
+          else if (verdict?.decision !== "allow")
+            throw new Error(`it answered ${JSON.stringify(verdict?.decision)}, not allow, deny or ask`);
+        }
+      }
+      if (finding) {
+        if (mode === "enforce") {
+          await release();
+          return { refusal: refuse(call, finding), settle: none };
+        }
+        if (mode === "advisory") {
+          record(call, "advise", finding.rule, finding.reason);
+          return { ask: { rule: finding.rule, reason: finding.reason, override: true }, settle };
+        }
+        record(call, "would-deny", finding.rule, finding.reason);
+        return { settle };
+      }
+      if (ask) {
+        if (mode === "audit") {
+          record(call, "would-ask", ask.rule, ask.reason);
+          return { settle };
+        }
+        record(call, "ask", ask.rule, ask.reason);
+        return { ask, settle };
+      }
+      record(call, "allow");
+      return { settle };
+    } catch (error) {
+      await release();
+      return failed(call, current, error);
+    }
+  }
+}
+
+/** The finding of a launch past the day's cap. */
+function overCap(perDay: number, account: string, today: string, zone: string): Finding {
+  return {
+    rule: "launches.perDay",
+    reason:
+      perDay === 0
+        ? `no ACTIVE launches are allowed for ${account}`
+        : `the ${perDay} ACTIVE launch${perDay === 1 ? "" : "es"} allowed per day for ${account} are used or in flight today (${today}, ${zone})`,
+    hint: `Nothing was sent. No launches are left today for ${account}; the count starts again at midnight ${zone}. Create the ad with status PAUSED instead, or launch it tomorrow.`,
+  };
+}
+
+/** The store's rule counts, or an error saying it keeps none. */
+function countsOf(store: AdStore): Required<Pick<AdStore, "holdCount" | "settleCount" | "viewCounts">> {
+  if (!store.holdCount || !store.settleCount || !store.viewCounts) {
+    throw new Error(`the store (${store.name}) keeps no rule counts`);
+  }
+  return { holdCount: store.holdCount, settleCount: store.settleCount, viewCounts: store.viewCounts };
+}
+
+/** The store group of one day's launches in a time zone. */
+export function launchGroup(zone: string, date: string): string {
+  return `launches\n${zone}\n${date}`;
+}
