@@ -1,10 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { renderItem } from "../../src/inbox/render.js";
+import { type RenderContext, renderItem } from "../../src/inbox/render.js";
 import type { InboxItem } from "../../src/inbox/types.js";
 import { startSimulator } from "../../src/sim/index.js";
 import { createAdTools } from "../../src/toolkit.js";
 
 // An advisory request in the inbox says which money rule approving overrides, escaped.
+
+// What the page renders with: no host of its own to hide, nothing to redact.
+const ctx: RenderContext = { ownHosts: new Set(), clean: (text) => text };
 
 describe("the inbox item of an advisory request", () => {
   it("shows the rule and its reason; a request without a rule shows no such row", async () => {
@@ -31,14 +34,14 @@ describe("the inbox item of an advisory request", () => {
         createdAt: Date.now(),
         state: "pending",
       });
-      const html = renderItem(item(request), "csrf");
+      const html = renderItem(item(request), ctx);
       expect(html).toContain("Money rule");
       expect(html).toContain(
         "destinations: website_url https://evil.example.org/&lt;b&gt; is not on an allowed domain",
       );
       expect(html).not.toContain("<b>");
       const plain = await kit().get("push-creative")!.ask(input);
-      expect(renderItem(item(plain), "csrf")).not.toContain("Money rule");
+      expect(renderItem(item(plain), ctx)).not.toContain("Money rule");
       // In enforce mode nobody is asked at all.
       expect(
         await kit({ destinations: ["shop.example.com"] })
