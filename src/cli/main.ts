@@ -324,7 +324,9 @@ export async function runCli(argv: readonly string[], io: CliIO = processIO()): 
 
   program
     .command("login")
-    .description("sign in to the service's MCP door with OAuth; credentials are kept under ADRAILS_HOME")
+    .description(
+      "sign in to the service's MCP door with OAuth; credentials are kept under ADRAILS_HOME (--timeout: seconds to wait for the browser, default 300)",
+    )
     .option("--no-browser", "do not open a browser: print the address and wait for the redirect")
     .option(
       "--client-metadata-url <url>",

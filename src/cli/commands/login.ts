@@ -24,6 +24,8 @@ export async function runLogin(ctx: CommandContext, opts: LoginCommandOptions): 
       EXIT.usage,
     );
   }
+  // The global --timeout is, for a sign-in, how long to wait for the browser's redirect.
+  const timeoutS = globals.timeout ?? 300;
   const clientId = io.env.ADRAILS_OAUTH_CLIENT_ID;
   const clientSecret = io.env.ADRAILS_OAUTH_CLIENT_SECRET;
   if (clientSecret) output.secret(clientSecret);
@@ -34,6 +36,7 @@ export async function runLogin(ctx: CommandContext, opts: LoginCommandOptions): 
     const result = await login({
       mcpUrl,
       store,
+      timeoutMs: timeoutS * 1000,
       ...(clientMetadataUrl ? { clientMetadataUrl } : {}),
       ...(clientId ? { preRegistered: { clientId, ...(clientSecret ? { clientSecret } : {}) } } : {}),
       present: (url, start) => {
