@@ -1,7 +1,7 @@
 import { createTool } from "@mastra/core/tools";
 import type { AdTool, AdToolkit, AdToolsOptions, CallContext, ConfirmRequest, ToolResult } from "../types.js";
 import { type ApprovalTextOf, type MastraAsks, mastraAsks } from "./mastra-approval.js";
-import { adapterFault, resolveToolkit, stringField } from "./shared.js";
+import { adapterFault, providerSchema, resolveToolkit, stringField } from "./shared.js";
 
 export type { ApprovalTextOf } from "./mastra-approval.js";
 
@@ -60,7 +60,7 @@ export function mastraTools(
     tools[adTool.name] = createTool({
       id: adTool.name,
       description: adTool.description,
-      inputSchema: adTool.inputSchema,
+      inputSchema: anyInput(adTool),
       ...(native && asksPerson(adTool)
         ? {
             requireApproval: async (input: unknown) => needsPerson(input),
@@ -95,9 +95,26 @@ export function mastraTools(
         }
       },
     }) as MastraAdTool;
-    origins.set(tools[adTool.name]!, { adTool, asks });
+    origins.set(tools[adTool.name]!, { toolkit, adTool, asks, sessionId });
   }
   return tools;
+}
+
+/**
+ * The input schema Mastra is given: it shows the model the toolkit's model schema, and lets every
+ * input through, so the toolkit validates it and the model reads a ToolResult (a dropped
+ * hard_confirm_text noted, an invalid field named) as through every other adapter.
+ */
+function anyInput(adTool: AdTool) {
+  const schema = () => providerSchema(adTool).schema;
+  return {
+    "~standard": {
+      version: 1 as const,
+      vendor: "adrails",
+      validate: (value: unknown) => ({ value: providerSchema(adTool).toInput(value) }),
+      jsonSchema: { input: schema, output: schema },
+    },
+  };
 }
 
 /** Tools that can change something can need a person; reads and calculators never do. */
@@ -106,7 +123,18 @@ function asksPerson(adTool: AdTool): boolean {
   return effect === "write" || effect === "workflow";
 }
 
-const origins = new WeakMap<object, { adTool: AdTool; asks: MastraAsks }>();
+interface Origin {
+  toolkit: AdToolkit;
+  adTool: AdTool;
+  asks: MastraAsks;
+  sessionId: string | undefined;
+}
+const origins = new WeakMap<object, Origin>();
+
+function originOf(tools: Record<string, unknown>, toolName: unknown): Origin | undefined {
+  const tool = typeof toolName === "string" ? tools[toolName] : undefined;
+  return tool !== null && typeof tool === "object" ? origins.get(tool) : undefined;
+}
 
 /**
  * What to show the person for a `tool-call-approval` of an adrails tool from `tools` (the chunk's
@@ -118,12 +146,38 @@ export function mastraApprovalRequest(
   tools: Record<string, unknown>,
   payload: { toolCallId?: unknown; toolName?: unknown; args?: unknown },
 ): ConfirmRequest | null {
-  const tool = typeof payload?.toolName === "string" ? tools[payload.toolName] : undefined;
-  const origin = tool !== null && typeof tool === "object" ? origins.get(tool) : undefined;
+  const origin = originOf(tools, payload?.toolName);
   if (!origin || typeof payload.toolCallId !== "string") return null;
   try {
     return origin.asks.request(origin.adTool, payload.args, payload.toolCallId);
   } catch {
     return null;
   }
+}
+
+/**
+ * A person's no to a `tool-call-approval` of an adrails tool, as the toolkit records it (audit
+ * event, nothing sent): resolves to the text to pass as `declineToolCall`'s `reason`, adrails'
+ * refusal with the person's `reason`, which the model then reads as it would through any other
+ * adapter. Resolves to `reason` itself for a tool that is not adrails'.
+ */
+export async function mastraDeclineReason(
+  tools: Record<string, unknown>,
+  payload: { toolCallId?: unknown; toolName?: unknown; args?: unknown },
+  reason?: string,
+): Promise<string | undefined> {
+  const origin = originOf(tools, payload?.toolName);
+  if (!origin) return reason;
+  const toolCallId = typeof payload.toolCallId === "string" ? payload.toolCallId : undefined;
+  let result: ToolResult;
+  try {
+    result = await origin.adTool.call(payload.args, {
+      ...(toolCallId === undefined ? {} : { toolCallId }),
+      ...(origin.sessionId === undefined ? {} : { sessionId: origin.sessionId }),
+      denial: reason === undefined ? { via: "mastra" } : { via: "mastra", reason },
+    });
+  } catch {
+    result = adapterFault(origin.adTool.name);
+  }
+  return origin.toolkit.toModelText(result);
 }

@@ -88,6 +88,7 @@ export async function runMastra(
 ) {
   const { model, read, prompts } = scriptedModel(turns);
   const tools = mastraTools(toolkit, adapterOptions);
+  const calls = model.doGenerateCalls;
   const agent = new Agent({
     id: "launcher",
     name: "launcher",
@@ -114,7 +115,7 @@ export async function runMastra(
           ...(decision.reason ? { reason: decision.reason } : {}),
         });
   }
-  return { out, asked, read: read(), prompts, tools, run, runId };
+  return { out, asked, read: read(), prompts, calls, tools, run, runId };
 }
 
 /** Starts a conversation and returns at its first suspension, for tests that resume by hand. */

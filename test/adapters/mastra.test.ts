@@ -67,12 +67,22 @@ describe.runIf(MASTRA_NODE)("Mastra adapter through the agent loop", () => {
   it(
     "a read runs without a prompt; the model reads its ToolResult",
     async () => {
-      const { asked, read, out } = await h.runMastra(env.toolkit(), [
-        { calls: [{ id: "c_read", name: "list-accounts", input: {} }] },
-      ]);
+      const {
+        asked,
+        read,
+        out,
+        calls: prompts,
+      } = await h.runMastra(env.toolkit(), [{ calls: [{ id: "c_read", name: "list-accounts", input: {} }] }]);
       expect(out.finishReason).toBe("stop");
       expect(asked).toEqual([]);
       expect(JSON.parse(read.get("c_read")!).data.accounts[0].id).toBe(env.account);
+      // The model was sent the service's names and the toolkit's schema, without hard_confirm_text.
+      const sent = (
+        prompts[0] as unknown as { tools?: { name: string; inputSchema: { properties: object } }[] }
+      ).tools;
+      const pushTool = sent?.find((t) => t.name === "push-creative");
+      expect(Object.keys(pushTool!.inputSchema.properties)).toContain("headline");
+      expect(Object.keys(pushTool!.inputSchema.properties)).not.toContain("hard_confirm_text");
     },
     LOOP_MS,
   );
@@ -156,7 +166,8 @@ describe.runIf(MASTRA_NODE)("Mastra adapter through the agent loop", () => {
         approved: true,
       });
       const refused = await h.runMastra(env.toolkit(), [{ calls: [loud] }]);
-      expect(refused.read.get("c_f2")).toMatch(/validation failed[\s\S]*Unrecognized keys/);
+      expect(JSON.parse(refused.read.get("c_f2")!)).toMatchObject({ ok: false, blocked: "validation" });
+      expect(refused.read.get("c_f2")).toContain("hard_confirm_text you sent was dropped");
       // Callback mode with nobody to ask: only a forged field could send it.
       await h.runMastra(env.toolkit(), [{ calls: [{ ...quiet, id: "c_f3" }] }], undefined, {
         approval: "callback",
