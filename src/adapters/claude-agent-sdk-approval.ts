@@ -13,6 +13,12 @@ export const VIA = "claude-agent-sdk";
 export interface ClaudeApprovals {
   /** The SDK's permission hook for the fragment. */
   canUseTool: CanUseTool;
+  /**
+   * The input as the model sent it, for a tool use the hook saw (taken once): the MCP layer drops
+   * fields the schema does not name, and the toolkit must see them (a forged hard_confirm_text is
+   * dropped with a note, an unknown field named).
+   */
+  rawInput(toolUseId: string | undefined): Record<string, unknown> | undefined;
   /** The answer a person gave for this tool use (taken once), if any. */
   take(toolUseId: string | undefined, fingerprint: string): ApprovalAnswer | undefined;
 }
@@ -34,6 +40,7 @@ const ASK_FAILED = "Asking the person failed, so the call did not run. Tell the 
 export function claudeApprovals(toolkit: AdToolkit, options: ClaudeApprovalsOptions): ClaudeApprovals {
   // Tool use ids are unique per conversation; the fingerprint binds an answer to the payload too.
   const answers = new Map<string, ApprovalAnswer>();
+  const inputs = new Map<string, Record<string, unknown>>();
   const prefix = `mcp__${options.serverName}__`;
   const confirm = options.confirm ?? toolkit.options.confirm;
 
@@ -48,6 +55,8 @@ export function claudeApprovals(toolkit: AdToolkit, options: ClaudeApprovalsOpti
       return { behavior: "deny", message: NOT_OURS };
     }
     const toolUseId = hookOptions.toolUseID;
+    inputs.set(toolUseId, input);
+    trim(inputs);
     try {
       const request = await adTool.ask(input, { toolCallId: toolUseId, sessionId: options.sessionId });
       // No person needed, or no one to ask: the toolkit decides in the call (it sends nothing
@@ -55,7 +64,7 @@ export function claudeApprovals(toolkit: AdToolkit, options: ClaudeApprovalsOpti
       if (!request || !confirm) return allow(input, toolUseId);
       let decision: ConfirmDecision;
       try {
-        decision = await confirm(request);
+        decision = await untilExpired(confirm(request), request.expiresAt);
       } catch {
         return { behavior: "deny", message: ASK_FAILED, toolUseID: toolUseId };
       }
@@ -78,6 +87,12 @@ export function claudeApprovals(toolkit: AdToolkit, options: ClaudeApprovalsOpti
 
   return {
     canUseTool,
+    rawInput(toolUseId) {
+      if (toolUseId === undefined) return undefined;
+      const input = inputs.get(toolUseId);
+      inputs.delete(toolUseId);
+      return input;
+    },
     take(toolUseId, fingerprint) {
       if (toolUseId === undefined) return undefined;
       const k = key(toolUseId, fingerprint);
@@ -86,6 +101,27 @@ export function claudeApprovals(toolkit: AdToolkit, options: ClaudeApprovalsOpti
       return answer;
     },
   };
+}
+
+const NO_ANSWER: ConfirmDecision = {
+  approved: false,
+  reason: "No one answered before the approval request expired, so the call did not run.",
+};
+
+// A person who never answers must not hold the loop: past the request's expiry it is a no.
+async function untilExpired(
+  decision: ConfirmDecision | Promise<ConfirmDecision>,
+  expiresAt: number,
+): Promise<ConfirmDecision> {
+  let timer: NodeJS.Timeout | undefined;
+  const expired = new Promise<ConfirmDecision>((resolve) => {
+    timer = setTimeout(() => resolve(NO_ANSWER), Math.max(0, expiresAt - Date.now()));
+  });
+  try {
+    return await Promise.race([Promise.resolve(decision), expired]);
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 const key = (toolUseId: string, fingerprint: string) => `${toolUseId}\n${fingerprint}`;
@@ -110,6 +146,6 @@ async function deniedText(
 }
 
 // Answers nobody redeems (a denied-later or aborted tool use) must not pile up.
-function trim(answers: Map<string, ApprovalAnswer>, max = 1000): void {
+function trim(answers: Map<string, unknown>, max = 1000): void {
   while (answers.size > max) answers.delete(answers.keys().next().value as string);
 }

@@ -80,9 +80,11 @@ export function claudeAgentTools(
         try {
           const toolUseId = stringField((extra as { _meta?: unknown } | null)?._meta, TOOL_USE_ID);
           const signal = (extra as { signal?: unknown } | null)?.signal;
-          const request = adTool.confirmationRequest(args, { toolCallId: toolUseId, sessionId });
+          // The hook allowed this exact input (an edit would have been refused there).
+          const input = approvals.rawInput(toolUseId) ?? args;
+          const request = adTool.confirmationRequest(input, { toolCallId: toolUseId, sessionId });
           const answer = request ? approvals.take(toolUseId, request.fingerprint) : undefined;
-          result = await adTool.call(args, {
+          result = await adTool.call(input, {
             toolCallId: toolUseId,
             sessionId,
             ...(signal instanceof AbortSignal ? { signal } : {}),

@@ -58,10 +58,7 @@ function nodeTooOld(adapter: AdapterName): string | undefined {
 }
 
 /** Why `adapter` does not replay `fixture`, when it does not: a mode its adapter does not offer. */
-export function notReplayedOn(
-  adapter: AdapterName,
-  fixture: { toolkit: { dynamic?: boolean } },
-): string | undefined {
+export function notReplayedOn(adapter: AdapterName, fixture: Pick<Fixture, "toolkit">): string | undefined {
   if (adapter === "mastra" && fixture.toolkit.dynamic)
     return "the Mastra adapter has no on-demand discovery (find-tools) mode";
   return undefined;
