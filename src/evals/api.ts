@@ -1,7 +1,7 @@
 import { existsSync, statSync } from "node:fs";
 import { resolve } from "node:path";
 import type { AdToolsOptions } from "../types.js";
-import { installedFrameworks } from "./frameworks.js";
+import { installedFrameworks, notReplayedOn } from "./frameworks.js";
 import { ADAPTERS, type AdapterName } from "./record.js";
 import { formatTables, summaryLine, tally, writeReport } from "./report.js";
 import { type LiveModels, type RunOutcome, runAll } from "./runner.js";
@@ -97,6 +97,13 @@ export async function runEvals(options: EvalsOptions): Promise<EvalsResult> {
   let requested = [...(options.adapters ?? ADAPTERS)];
   if (options.live) requested = requested.filter((a) => options.live?.[a] !== undefined);
   const { adapters, skipped } = await installedFrameworks(requested);
+  for (const adapter of adapters) {
+    const left = fixtures.filter((fixture) => notReplayedOn(adapter, fixture));
+    if (left.length > 0)
+      skipped.push(
+        `${adapter}: ${left.length} conversation(s) not replayed, ${notReplayedOn(adapter, left[0]!)}: ${left.map((f) => f.id).join(", ")}`,
+      );
+  }
   for (const line of skipped) log(line);
   if (adapters.length === 0) {
     throw new EvalsSetupError(

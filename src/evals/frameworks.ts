@@ -14,6 +14,7 @@ export const FRAMEWORK_PACKAGES: Record<AdapterName, readonly string[]> = {
   "ai-sdk": ["ai"],
   langchain: ["langchain", "@langchain/core", "@langchain/langgraph"],
   "openai-agents": ["@openai/agents"],
+  mastra: ["@mastra/core", "ai"],
 };
 
 // Loaded on first use, so an installation without a framework can still replay the others.
@@ -21,6 +22,7 @@ const LOADERS: Record<AdapterName, () => Promise<Driver>> = {
   "ai-sdk": async () => (await import("./drivers/ai-sdk.js")).runAiSdk as Driver,
   langchain: async () => (await import("./drivers/langchain.js")).runLangChain as Driver,
   "openai-agents": async () => (await import("./drivers/openai-agents.js")).runOpenAIAgents as Driver,
+  mastra: async () => (await import("./drivers/mastra.js")).runMastra as Driver,
 };
 
 /** A framework whose packages are not installed. */
@@ -35,10 +37,39 @@ export class FrameworkMissingError extends Error {
   }
 }
 
+/** A framework that cannot run on this Node. */
+export class FrameworkNodeError extends FrameworkMissingError {
+  constructor(adapter: AdapterName, needs: string) {
+    super(adapter, FRAMEWORK_PACKAGES[adapter][0]!);
+    this.message = `${adapter}: skipped, it needs Node ${needs} (this is Node ${process.versions.node})`;
+  }
+}
+
+// Mastra declares Node 22.13+.
+const NODE_NEEDS: Partial<Record<AdapterName, [number, number]>> = { mastra: [22, 13] };
+
+function nodeTooOld(adapter: AdapterName): string | undefined {
+  const needs = NODE_NEEDS[adapter];
+  if (!needs) return undefined;
+  const [major, minor] = process.versions.node.split(".").map(Number) as [number, number];
+  return major > needs[0] || (major === needs[0] && minor >= needs[1])
+    ? undefined
+    : `${needs[0]}.${needs[1]}+`;
+}
+
+/** Why `adapter` does not replay `fixture`, when it does not: a mode its adapter does not offer. */
+export function notReplayedOn(adapter: AdapterName, fixture: Pick<Fixture, "toolkit">): string | undefined {
+  if (adapter === "mastra" && fixture.toolkit.dynamic)
+    return "the Mastra adapter has no on-demand discovery (find-tools) mode";
+  return undefined;
+}
+
 const drivers = new Map<AdapterName, Promise<Driver>>();
 
 /** The driver of a framework; rejects with FrameworkMissingError when its packages are missing. */
 export function loadDriver(adapter: AdapterName): Promise<Driver> {
+  const needs = nodeTooOld(adapter);
+  if (needs) return Promise.reject(new FrameworkNodeError(adapter, needs));
   let driver = drivers.get(adapter);
   if (!driver) {
     driver = LOADERS[adapter]().catch((error: unknown) => {

@@ -36,13 +36,15 @@ export function formatTables(outcomes: readonly RunOutcome[], adapters: readonly
     for (const run of runs) for (const c of run.checks) if (!names.includes(c.name)) names.push(c.name);
     const width = Math.min(72, Math.max(11, ...names.map((n) => n.length)));
     const cols = adapters.filter((a) => runs.some((r) => r.adapter === a));
+    // Columns wide enough that two adapter names never run together.
+    const colWidth = Math.max(13, ...cols.map((a) => a.length + 1));
     const cell = (a: AdapterName, text: (r: RunOutcome) => string) => {
       const run = runs.find((r) => r.adapter === a);
-      return pad(run ? text(run) : "-", 13);
+      return pad(run ? text(run) : "-", colWidth);
     };
     const lines = [
       `${id}: ${runs[0]!.title}`,
-      `  ${pad("expectation", width)}  ${cols.map((a) => pad(a, 13)).join("")}`,
+      `  ${pad("expectation", width)}  ${cols.map((a) => pad(a, colWidth)).join("")}`,
     ];
     for (const name of names) {
       const row = cols.map((a) =>

@@ -2,7 +2,7 @@ import type { BaseChatModel } from "@langchain/core/language_models/chat_models"
 import type { Model } from "@openai/agents";
 import type { LanguageModel } from "ai";
 import type { AdToolsOptions } from "../types.js";
-import { loadDriver } from "./frameworks.js";
+import { loadDriver, notReplayedOn } from "./frameworks.js";
 import type { AdapterName, Check, RunRecord } from "./record.js";
 import { stage } from "./scenario.js";
 import type { Fixture } from "./schema.js";
@@ -35,6 +35,8 @@ export interface LiveModels {
   langchain?: BaseChatModel;
   /** A Model, or a model name for the Agents SDK's default (OpenAI) provider. */
   "openai-agents"?: Model | string;
+  /** A model Mastra's Agent takes (an AI SDK LanguageModel). */
+  mastra?: LanguageModel;
 }
 
 /** How runs are played. */
@@ -112,7 +114,9 @@ export async function runAll(
   adapters: readonly AdapterName[],
   options: RunOptions & { concurrency?: number; onResult?: (outcome: RunOutcome) => void } = {},
 ): Promise<RunOutcome[]> {
-  const jobs = fixtures.flatMap((fixture) => adapters.map((adapter) => ({ fixture, adapter })));
+  const jobs = fixtures.flatMap((fixture) =>
+    adapters.filter((adapter) => !notReplayedOn(adapter, fixture)).map((adapter) => ({ fixture, adapter })),
+  );
   const results = new Array<RunOutcome>(jobs.length);
   let next = 0;
   const worker = async () => {

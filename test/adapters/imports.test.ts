@@ -29,6 +29,8 @@ function packagesLoadedBy(entry: string): Set<string> {
 const isLangChain = (p: string) => /^(@langchain\/|langchain($|\/))/.test(p);
 const isAiSdk = (p: string) => /^(ai|ai7|@ai-sdk\/[^/]+)($|\/)/.test(p);
 const isAgents = (p: string) => /^@openai\/agents/.test(p);
+const isClaude = (p: string) => /^@anthropic-ai\/claude-agent-sdk/.test(p);
+const isMastra = (p: string) => /^@mastra\//.test(p);
 
 describe("framework imports", () => {
   it("the AI SDK adapter loads the AI SDK and no LangChain package", () => {
@@ -49,9 +51,23 @@ describe("framework imports", () => {
     expect(loaded.filter((p) => isAiSdk(p) || isLangChain(p))).toEqual([]);
   });
 
+  it("the Claude Agent SDK adapter loads that SDK and no other framework", () => {
+    const loaded = [...packagesLoadedBy("adapters/claude-agent-sdk.ts")];
+    expect(loaded).toContain("@anthropic-ai/claude-agent-sdk");
+    expect(loaded.filter((p) => isAiSdk(p) || isLangChain(p) || isAgents(p) || isMastra(p))).toEqual([]);
+  });
+
+  it("the Mastra adapter loads Mastra and no other framework", () => {
+    const loaded = [...packagesLoadedBy("adapters/mastra.ts")];
+    expect(loaded.some(isMastra)).toBe(true);
+    expect(loaded.filter((p) => isAiSdk(p) || isLangChain(p) || isAgents(p) || isClaude(p))).toEqual([]);
+  });
+
   it("the core loads no framework", () => {
     const loaded = [...packagesLoadedBy("index.ts")];
-    expect(loaded.filter((p) => isAiSdk(p) || isLangChain(p) || isAgents(p))).toEqual([]);
+    expect(
+      loaded.filter((p) => isAiSdk(p) || isLangChain(p) || isAgents(p) || isClaude(p) || isMastra(p)),
+    ).toEqual([]);
   });
 });
 

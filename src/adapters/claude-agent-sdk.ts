@@ -1,0 +1,129 @@
+import {
+  type CanUseTool,
+  createSdkMcpServer,
+  type McpSdkServerConfigWithInstance,
+  tool,
+} from "@anthropic-ai/claude-agent-sdk";
+import type { z } from "zod";
+import type { AdTool, AdToolkit, AdToolsOptions, ConfirmChannel, ToolResult } from "../types.js";
+import { claudeApprovals } from "./claude-agent-sdk-approval.js";
+import { adapterFault, isErrorResult, resolveToolkit, stringField } from "./shared.js";
+
+/** Options of {@link claudeAgentTools}. */
+export interface ClaudeAgentAdapterOptions {
+  /**
+   * The host's own permission hook, asked about every tool that is not adrails' (Claude Code's
+   * Bash, Write, other MCP servers). Without one those are denied with a message saying so.
+   */
+  canUseTool?: CanUseTool;
+  /**
+   * Who is asked about a call that needs a person. Default: the toolkit's `confirm` channel (for
+   * the approval inbox, build the toolkit with `inboxApprovals(inbox)` from "adrails/inbox").
+   */
+  confirm?: ConfirmChannel;
+  /** The in-process MCP server's name (default "adrails"): the model sees `mcp__<name>__<tool>`. */
+  serverName?: string;
+  /** Scope for request ids (a conversation id). */
+  sessionId?: string;
+  /**
+   * Send every adrails tool to the model up front (`alwaysLoad`), instead of letting Claude Code
+   * defer them behind its tool search. Default false: the model starts with Claude Code's
+   * `ToolSearch` and loads the adrails tools it searches for, which keeps 52 schemas out of every
+   * request.
+   */
+  alwaysLoad?: boolean;
+}
+
+/** What {@link claudeAgentTools} returns: spread it into `query({ prompt, options })`. */
+export interface ClaudeAgentToolsOptions {
+  mcpServers: Record<string, McpSdkServerConfigWithInstance>;
+  /** `mcp__<server>__<tool>` of the tools that never need a person: no permission prompt. */
+  allowedTools: string[];
+  /** Asks the person about the calls that need one; defers other tools to the host's hook. */
+  canUseTool: CanUseTool;
+}
+
+// Claude Code passes the tool use's id to in-process tools in the request's _meta.
+const TOOL_USE_ID = "claudecode/toolUseId";
+
+/**
+ * The toolkit's tools for the Claude Agent SDK, as an options fragment for `query()`: an
+ * in-process MCP server (the SDK's own `createSdkMcpServer` and `tool`) under the service's tool
+ * names, `allowedTools` for the reads and calculators, and a `canUseTool` that asks a person about
+ * each call that needs one (an ACTIVE push) for that exact input. An approval is the person's
+ * answer to that call's own request, redeemed once by that tool use; a "no" is recorded by the
+ * toolkit and its refusal, with the person's reason, is the message the model reads. Tools that
+ * are not adrails' go to `adapterOptions.canUseTool`. Results are never thrown into the loop: the
+ * model reads `toolkit.toModelText(result)`. Use one fragment per `query()`.
+ */
+export function claudeAgentTools(
+  toolkitOrOptions?: AdToolkit | AdToolsOptions,
+  adapterOptions: ClaudeAgentAdapterOptions = {},
+): ClaudeAgentToolsOptions {
+  const toolkit = resolveToolkit(toolkitOrOptions);
+  const serverName = adapterOptions.serverName ?? "adrails";
+  const sessionId = adapterOptions.sessionId;
+  const approvals = claudeApprovals(toolkit, {
+    serverName,
+    hostCanUseTool: adapterOptions.canUseTool,
+    confirm: adapterOptions.confirm,
+    sessionId,
+  });
+
+  const toSdkTool = (adTool: AdTool) =>
+    tool(
+      adTool.name,
+      adTool.description,
+      (adTool.inputSchema as z.ZodObject).shape,
+      async (args: unknown, extra: unknown) => {
+        let result: ToolResult;
+        try {
+          const toolUseId = stringField((extra as { _meta?: unknown } | null)?._meta, TOOL_USE_ID);
+          const signal = (extra as { signal?: unknown } | null)?.signal;
+          // The hook allowed this exact input (an edit would have been refused there).
+          const input = approvals.rawInput(toolUseId) ?? args;
+          const request = adTool.confirmationRequest(input, { toolCallId: toolUseId, sessionId });
+          const answer = request ? approvals.take(toolUseId, request.fingerprint) : undefined;
+          result = await adTool.call(input, {
+            toolCallId: toolUseId,
+            sessionId,
+            ...(signal instanceof AbortSignal ? { signal } : {}),
+            ...(answer ? { answer } : {}),
+          });
+        } catch {
+          result = adapterFault(adTool.name);
+        }
+        return {
+          content: [{ type: "text" as const, text: toolkit.toModelText(result) }],
+          ...(isErrorResult(result) ? { isError: true } : {}),
+        };
+      },
+      {
+        annotations: {
+          readOnlyHint: !needsPermission(adTool),
+          destructiveHint: false,
+          openWorldHint: true,
+        },
+        ...(adapterOptions.alwaysLoad ? { alwaysLoad: true } : {}),
+      },
+    );
+
+  const server = createSdkMcpServer({
+    name: serverName,
+    version: "1.0.0",
+    tools: toolkit.tools.map(toSdkTool),
+  });
+  return {
+    mcpServers: { [serverName]: server },
+    allowedTools: toolkit.tools
+      .filter((adTool) => !needsPermission(adTool))
+      .map((adTool) => `mcp__${serverName}__${adTool.name}`),
+    canUseTool: approvals.canUseTool,
+  };
+}
+
+/** Tools that can change something go through the permission hook; reads and calculators never need a person. */
+function needsPermission(adTool: AdTool): boolean {
+  const effect = adTool.definition.effect;
+  return effect === "write" || effect === "workflow";
+}

@@ -1,0 +1,183 @@
+import { createTool } from "@mastra/core/tools";
+import type { AdTool, AdToolkit, AdToolsOptions, CallContext, ConfirmRequest, ToolResult } from "../types.js";
+import { type ApprovalTextOf, type MastraAsks, mastraAsks } from "./mastra-approval.js";
+import { adapterFault, providerSchema, resolveToolkit, stringField } from "./shared.js";
+
+export type { ApprovalTextOf } from "./mastra-approval.js";
+
+/** Options of {@link mastraTools}. */
+export interface MastraAdapterOptions {
+  /**
+   * How a call that needs a person (an ACTIVE `push-creative`) gets its answer.
+   * - `"callback"` (default): the toolkit's `confirm` channel, asked inside the tool.
+   * - `"native"`: Mastra's tool approval. The tool sets `requireApproval` for such an input, so the
+   *   run suspends with a `tool-call-approval` for that call; `agent.approveToolCall({ runId,
+   *   toolCallId })` is the person's answer to that call's own request (for the input first
+   *   shown), redeemed once; `agent.declineToolCall({ runId, toolCallId, reason })` sends nothing
+   *   and the model reads the reason. Use a Mastra instance with storage, as Mastra requires to
+   *   resume a run.
+   */
+  approval?: "native" | "callback";
+  /**
+   * With `approval: "native"`: the person's sentence for an approved call, sent to the service as
+   * `hard_confirm_text` (Mastra's approveToolCall carries none). Without it, or when it gives no
+   * text, a recorded statement naming the channel and payload is sent.
+   */
+  approvalText?: ApprovalTextOf;
+  /** Scope for request ids (a conversation id). */
+  sessionId?: string;
+}
+
+/** An adrails tool for Mastra: its output is the full ToolResult; the model reads `toolkit.toModelText(result)`. */
+export type MastraAdTool = ReturnType<typeof createTool>;
+
+/**
+ * The toolkit's tools for Mastra (`new Agent({ tools })`), a record under the service's tool names,
+ * made with Mastra's own `createTool` and the toolkit's zod input schemas. Each `execute` runs the
+ * guarded toolkit call and returns its ToolResult; the model reads `toolkit.toModelText(result)`.
+ * Nothing is thrown into the run. With `approval: "native"` a call that needs a person suspends
+ * the run through Mastra's approval (see {@link MastraAdapterOptions.approval}).
+ */
+export function mastraTools(
+  toolkitOrOptions?: AdToolkit | AdToolsOptions,
+  adapterOptions: MastraAdapterOptions = {},
+): Record<string, MastraAdTool> {
+  const toolkit = resolveToolkit(toolkitOrOptions);
+  const native = adapterOptions.approval === "native";
+  const sessionId = adapterOptions.sessionId;
+  const asks = mastraAsks(sessionId, adapterOptions.approvalText);
+  const tools: Record<string, MastraAdTool> = {};
+
+  for (const adTool of toolkit.tools) {
+    const needsPerson = (input: unknown) => {
+      try {
+        return adTool.confirmationRequest(input) !== null;
+      } catch {
+        // Asking is the safe side: without an answer the toolkit sends nothing that needs one.
+        return true;
+      }
+    };
+    tools[adTool.name] = createTool({
+      id: adTool.name,
+      description: adTool.description,
+      inputSchema: anyInput(adTool),
+      ...(native && asksPerson(adTool)
+        ? {
+            requireApproval: async (input: unknown) => needsPerson(input),
+            onInputAvailable: async ({ toolCallId, input }: { toolCallId: string; input: unknown }) => {
+              if (needsPerson(input)) await asks.shown(adTool, input, toolCallId);
+            },
+          }
+        : {}),
+      toModelOutput: (output: unknown) => ({
+        type: "text",
+        value: toolkit.toModelText(output as ToolResult),
+      }),
+      execute: async (input: unknown, context: unknown) => {
+        try {
+          const agent = (context as { agent?: unknown } | undefined)?.agent;
+          const toolCallId = stringField(agent, "toolCallId");
+          const signal = (context as { abortSignal?: unknown } | undefined)?.abortSignal;
+          const call: CallContext = {
+            ...(toolCallId === undefined ? {} : { toolCallId }),
+            ...(sessionId === undefined ? {} : { sessionId }),
+            ...(signal instanceof AbortSignal ? { signal } : {}),
+          };
+          // Reached in an agent's run only after Mastra's approval of this call (requireApproval
+          // gated it); outside an agent's run nobody approved, and the toolkit decides alone.
+          if (native && toolCallId !== undefined && needsPerson(input)) {
+            const answer = await asks.answer(adTool, input, toolCallId);
+            if (answer) call.answer = answer;
+          }
+          return await adTool.call(input, call);
+        } catch {
+          return adapterFault(adTool.name);
+        }
+      },
+    }) as MastraAdTool;
+    origins.set(tools[adTool.name]!, { toolkit, adTool, asks, sessionId });
+  }
+  return tools;
+}
+
+/**
+ * The input schema Mastra is given: it shows the model the toolkit's model schema, and lets every
+ * input through, so the toolkit validates it and the model reads a ToolResult (a dropped
+ * hard_confirm_text noted, an invalid field named) as through every other adapter.
+ */
+function anyInput(adTool: AdTool) {
+  const schema = () => providerSchema(adTool).schema;
+  return {
+    "~standard": {
+      version: 1 as const,
+      vendor: "adrails",
+      validate: (value: unknown) => ({ value: providerSchema(adTool).toInput(value) }),
+      jsonSchema: { input: schema, output: schema },
+    },
+  };
+}
+
+/** Tools that can change something can need a person; reads and calculators never do. */
+function asksPerson(adTool: AdTool): boolean {
+  const effect = adTool.definition.effect;
+  return effect === "write" || effect === "workflow";
+}
+
+interface Origin {
+  toolkit: AdToolkit;
+  adTool: AdTool;
+  asks: MastraAsks;
+  sessionId: string | undefined;
+}
+const origins = new WeakMap<object, Origin>();
+
+function originOf(tools: Record<string, unknown>, toolName: unknown): Origin | undefined {
+  const tool = typeof toolName === "string" ? tools[toolName] : undefined;
+  return tool !== null && typeof tool === "object" ? origins.get(tool) : undefined;
+}
+
+/**
+ * What to show the person for a `tool-call-approval` of an adrails tool from `tools` (the chunk's
+ * payload: `toolCallId`, `toolName`, `args`): the approval request of the exact payload as first
+ * shown (summary, message, fingerprint; `previousLive` and a first sentence saying so when an
+ * identical ad is already live), or null when the call needs none or is not an adrails tool.
+ */
+export function mastraApprovalRequest(
+  tools: Record<string, unknown>,
+  payload: { toolCallId?: unknown; toolName?: unknown; args?: unknown },
+): ConfirmRequest | null {
+  const origin = originOf(tools, payload?.toolName);
+  if (!origin || typeof payload.toolCallId !== "string") return null;
+  try {
+    return origin.asks.request(origin.adTool, payload.args, payload.toolCallId);
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * A person's no to a `tool-call-approval` of an adrails tool, as the toolkit records it (audit
+ * event, nothing sent): resolves to the text to pass as `declineToolCall`'s `reason`, adrails'
+ * refusal with the person's `reason`, which the model then reads as it would through any other
+ * adapter. Resolves to `reason` itself for a tool that is not adrails'.
+ */
+export async function mastraDeclineReason(
+  tools: Record<string, unknown>,
+  payload: { toolCallId?: unknown; toolName?: unknown; args?: unknown },
+  reason?: string,
+): Promise<string | undefined> {
+  const origin = originOf(tools, payload?.toolName);
+  if (!origin) return reason;
+  const toolCallId = typeof payload.toolCallId === "string" ? payload.toolCallId : undefined;
+  let result: ToolResult;
+  try {
+    result = await origin.adTool.call(payload.args, {
+      ...(toolCallId === undefined ? {} : { toolCallId }),
+      ...(origin.sessionId === undefined ? {} : { sessionId: origin.sessionId }),
+      denial: reason === undefined ? { via: "mastra" } : { via: "mastra", reason },
+    });
+  } catch {
+    result = adapterFault(origin.adTool.name);
+  }
+  return origin.toolkit.toModelText(result);
+}
