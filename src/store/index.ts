@@ -1,3 +1,12 @@
+export type {
+  AnswerRefusal,
+  ApprovalRecord,
+  ApprovalRecordInput,
+  ApprovalRecords,
+  NamedLive,
+  RecordedAnswer,
+  RedeemRefusal,
+} from "./approval-records.js";
 export { defaultStore, memoryStore } from "./memory.js";
 export { keyIdentity, keyScoped } from "./scoped.js";
 export type { AdStore, BudgetView, RateGrant, RateHeard, RateRule, RateView } from "./types.js";

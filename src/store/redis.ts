@@ -3,6 +3,7 @@ import { createClient } from "redis";
 import { BUMP, epochGuard, epochMemo, GET, SET_NX, USE_ONCE } from "./epoch.js";
 import { redisLiveRecords } from "./live.js";
 import { memoryStore } from "./memory.js";
+import { redisApprovalRecords } from "./redis-approvals.js";
 import {
   HEARD_RATE,
   PAUSE_RATE,
@@ -138,6 +139,7 @@ export function redisStore(options: RedisStoreOptions): AdStore {
   const store: AdStore = {
     name,
     ...redisLiveRecords(command, hashed),
+    ...redisApprovalRecords(prefix, script),
     ...(options.onStoreError === "local" ? { fallback: memoryStore() } : {}),
 
     async takeRate(bucket, rule, want) {
