@@ -52,6 +52,7 @@ export function createAdTools(options: AdToolsOptions = {}): AdToolkit {
     accountDefault,
     approvalTtlMs: options.approvalTtlMs ?? DEFAULT_APPROVAL_TTL_MS,
     approvals: storeApprovalLedger(shared),
+    records: shared,
     asks: storeAskLedger(shared),
     approvalSecret: options.approvalSecret,
     ids: storeIdLedger(shared),
@@ -95,6 +96,8 @@ export function createAdTools(options: AdToolsOptions = {}): AdToolkit {
           ? Promise.resolve(null)
           : pipeline.ask(def, schema, input, where),
       answer: (request, decision, channel) => pipeline.answer(request, decision, channel),
+      respond: (request, decision, channel) => pipeline.respond(request, decision, channel),
+      recorded: (id) => pipeline.recorded(id),
       call: (input, context = {}) => {
         const refusal = hiddenAccountRefusal(def, input, options);
         if (refusal)
@@ -123,6 +126,7 @@ export function createAdTools(options: AdToolsOptions = {}): AdToolkit {
     get: (name: string) => byName.get(name),
     call,
     toModelText: (result: ToolResult) => toModelText(result, maxChars),
+    pendingApprovals: (sessionId?: string) => pipeline.pending(sessionId),
     options: Object.freeze(shown),
   });
 }

@@ -88,6 +88,7 @@ export async function connectAdTools(options: McpDoorOptions): Promise<McpDoorTo
     accountDefault: options.accountId,
     approvalTtlMs: ttlMs,
     approvals: storeApprovalLedger(shared),
+    records: shared,
     asks: storeAskLedger(shared),
     approvalSecret: options.approvalSecret,
     ids: storeIdLedger(shared),
@@ -137,6 +138,8 @@ export async function connectAdTools(options: McpDoorOptions): Promise<McpDoorTo
       confirmationRequest: (input, where) => pipeline.confirmationFor(def, schema, input, where),
       ask: (input, where) => pipeline.ask(def, schema, input, where),
       answer: (request, decision, channel) => pipeline.answer(request, decision, channel),
+      respond: (request, decision, channel) => pipeline.respond(request, decision, channel),
+      recorded: (id) => pipeline.recorded(id),
       // Through the toolkit, so a tool the door no longer lists is refused, not sent.
       call: (input, context = {}) => call(tool.name, input, context),
     } satisfies AdTool);
@@ -170,6 +173,7 @@ export async function connectAdTools(options: McpDoorOptions): Promise<McpDoorTo
 
   const { approvalSecret: _signing, ...shown } = options;
   return {
+    pendingApprovals: (sessionId?: string) => pipeline.pending(sessionId),
     get tools() {
       return tools;
     },
