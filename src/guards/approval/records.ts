@@ -196,9 +196,9 @@ export async function redeemRecorded(
   if (record.account !== undefined && call.account !== undefined && record.account !== call.account) {
     return no(`the answer was given for account ${record.account}, not ${call.account}`);
   }
-  if (record.fingerprint !== call.fingerprint) {
+  if (record.fingerprint !== call.fingerprint || record.payload !== call.payload) {
     return no(
-      `the answer was given for payload ${record.fingerprint}, not for this payload ${call.fingerprint}`,
+      `the person was asked about payload ${record.fingerprint}, and this call's payload is ${call.fingerprint} (it was edited after the ask)`,
     );
   }
   const answer = record.answer;

@@ -73,7 +73,10 @@ export async function confirmStep(p: PipelineState, call: Call): Promise<ToolRes
       if (CONFIRM_FIELD in def.input.shape) call.body = { ...call.body, [CONFIRM_FIELD]: confirmation.text };
       // The first send's id (replayed by the service) unless the person, told an identical ad is
       // live, approved a second copy: then an id of their own answer.
-      if (confirmation.toldOfLive !== undefined) call.approvalKey = confirmation.key;
+      // A legacy approval names no request: its own identity keeps it to one ad in every process.
+      if (confirmation.toldOfLive !== undefined || call.context.approval !== undefined) {
+        call.approvalKey = confirmation.key;
+      }
       if (isPush && confirmation.askedAt !== undefined) {
         const late = await wentLiveSinceAsked(p.o.live, call, confirmation.askedAt, confirmation.toldOfLive);
         if (late) return late;
