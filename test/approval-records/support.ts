@@ -17,6 +17,8 @@ export interface World {
   live(headline: string): number;
   /** push-creative bodies the service received with this headline. */
   sent(headline: string): Record<string, unknown>[];
+  /** Pushes with this headline the service applied and then dropped the answer of. */
+  lost(headline: string): number;
   /** The environment a CLI child needs to reach the simulator. */
   cliEnv(extra?: Record<string, string>): Record<string, string>;
 }
@@ -54,6 +56,15 @@ export function useWorld(options: { redis?: boolean; cli?: boolean } = {}): Worl
             (r) => r.tool === "push-creative" && (r.body as { headline?: string })?.headline === headline,
           )
           .map((r) => r.body as Record<string, unknown>),
+      lost: (headline: string) =>
+        sim.control
+          .requests()
+          .filter(
+            (r) =>
+              r.tool === "push-creative" &&
+              r.appliedThenDropped &&
+              (r.body as { headline?: string })?.headline === headline,
+          ).length,
       cliEnv: (extra: Record<string, string> = {}) => ({
         ADRAILS_API_KEY: sim.apiKey,
         ADRAILS_BASE_URL: sim.url,
