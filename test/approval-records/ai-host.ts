@@ -9,10 +9,17 @@ import { callsResponse, type ScriptedCall, textResponse } from "../adapters/harn
 
 export type Which = "ai6" | "ai7";
 
-/** A scripted model: each of its turns makes these tool calls, then it says "done". */
+/** A scripted model: each of its turns makes these tool calls, then it says "done" (each time asked). */
 export function scriptedModel(which: Which, turns: ScriptedCall[][]) {
   const { Mock } = major(which);
-  return new Mock({ doGenerate: [...turns.map((calls) => callsResponse(calls)), textResponse("done")] });
+  const done = [1, 2, 3, 4].map(() => textResponse("done"));
+  return new Mock({ doGenerate: [...turns.map((calls) => callsResponse(calls)), ...done] });
+}
+
+/** The conversation with its last message (the person's answers) cut to the approvals `keep` accepts. */
+export function onlyAnswers(messages: unknown[], keep: (index: number) => boolean): unknown[] {
+  const last = messages.at(-1) as { role: string; content: unknown[] };
+  return [...messages.slice(0, -1), { ...last, content: last.content.filter((_, i) => keep(i)) }];
 }
 
 /** A person who answers from a list (then declines), keeping every request they were shown. */
