@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { afterAll, beforeAll } from "vitest";
 import { type Simulator, startSimulator } from "../../src/sim/index.js";
 import { buildOnce } from "../cli/helpers.js";
@@ -26,12 +29,15 @@ export interface World {
 /** Starts the simulator (and redis-server, and the CLI build when `cli`) for one test file. */
 export function useWorld(options: { redis?: boolean; cli?: boolean } = {}): World {
   const w = {} as World;
+  // The CLI's home (its files, whatever it keeps between runs): one per test file.
+  let home = "";
   beforeAll(async () => {
     const [sim, redis] = await Promise.all([
       startSimulator({ rateLimit: { limit: 100_000 }, writeBudget: { limit: 100_000 } }),
       options.redis ? startRedis() : Promise.resolve(undefined),
       options.cli ? buildOnce() : Promise.resolve(),
     ]);
+    home = mkdtempSync(join(tmpdir(), "adrails-records-"));
     const pro = sim.control.world().callers.pro.accounts[0]!;
     Object.assign(w, {
       sim,
@@ -66,6 +72,7 @@ export function useWorld(options: { redis?: boolean; cli?: boolean } = {}): Worl
               (r.body as { headline?: string })?.headline === headline,
           ).length,
       cliEnv: (extra: Record<string, string> = {}) => ({
+        ADRAILS_HOME: home,
         ADRAILS_API_KEY: sim.apiKey,
         ADRAILS_BASE_URL: sim.url,
         ...extra,
@@ -74,6 +81,7 @@ export function useWorld(options: { redis?: boolean; cli?: boolean } = {}): Worl
   }, 150_000);
   afterAll(async () => {
     await Promise.all([w.sim?.close(), w.redis?.close()]);
+    if (home) rmSync(home, { recursive: true, force: true });
   });
   return w;
 }
