@@ -18,6 +18,8 @@ export interface World {
   push(headline: string, extra?: Record<string, unknown>): Record<string, unknown>;
   /** ACTIVE ads at the service with this headline. */
   live(headline: string): number;
+  /** Ads at the service with this headline, whatever their status. */
+  ads(headline: string): number;
   /** push-creative bodies the service received with this headline. */
   sent(headline: string): Record<string, unknown>[];
   /** Pushes with this headline the service applied and then dropped the answer of. */
@@ -55,6 +57,7 @@ export function useWorld(options: { redis?: boolean; cli?: boolean } = {}): Worl
       }),
       live: (headline: string) =>
         sim.control.ads().filter((ad) => ad.headline === headline && ad.status === "ACTIVE").length,
+      ads: (headline: string) => sim.control.ads().filter((ad) => ad.headline === headline).length,
       sent: (headline: string) =>
         sim.control
           .requests()
