@@ -283,6 +283,11 @@ export interface AskWhere {
    * @deprecated The store's record holds it.
    */
   askedAt?: number;
+  /**
+   * The scope the request's id is derived in, when it differs from `sessionId` (the scope of the
+   * call's retry ids): a framework whose approvals are bound to one tool call passes that call.
+   */
+  requestScope?: string;
   /** The channel that shows the request ("ai-sdk", "langgraph", ...), recorded with it. */
   channel?: string;
   /** Where it is shown, as the channel names it (a run, an inbox item), recorded with it. */

@@ -235,7 +235,7 @@ export function createCallPipeline(o: PipelineOptions): CallPipeline {
       if (!prepared.ok || !needsPerson(def, prepared.body)) return null;
       const change = changeOf(def, prepared.body);
       const call = { def, body: prepared.body, change, context: where };
-      const scope = scopeOf(p, where);
+      const scope = where.requestScope ?? scopeOf(p, where);
       return recordRequest(recordOptionsOf(p), def, prepared.body, change, {
         callId: where.toolCallId,
         scope,
