@@ -178,7 +178,7 @@ export async function redeemRecorded(
   if (!record) {
     return {
       approved: false,
-      reason: `no approval request ${id} is recorded in the store (it was never asked through adrails, it expired long ago, or the store lost it: restarted empty or evicted its keys)`,
+      reason: `no approval request ${id} for this call and payload is recorded in the store (the payload was edited after the ask, or it was never asked through adrails, or it expired long ago, or the store lost it: restarted empty or evicted its keys)`,
     };
   }
   const via = record.answer?.channel || record.channel || "an approval channel";

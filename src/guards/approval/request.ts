@@ -19,8 +19,8 @@ export interface RequestPlace {
 }
 
 /**
- * The approval request for one call. Its id is derived from the tool, scope and call id when the
- * call has an id, so every process that meets the call (a resumed run, a replayed
+ * The approval request for one call. Its id is derived from the tool, payload, account, scope and
+ * call id when the call has an id, so every process that meets the call (a resumed run, a replayed
  * checkpoint) names the same request and redeems it once; a call without an id gets a fresh one.
  */
 export function approvalRequest(
@@ -32,12 +32,10 @@ export function approvalRequest(
 ): ApprovalRequest {
   const askedAt = place.askedAt ?? Date.now();
   const account = typeof body.account_id === "string" ? body.account_id : undefined;
-  // A call with an id has one request whatever its payload: a resumed call whose payload was
-  // edited since finds the request the person saw, and its redemption names the edit.
-  const id =
-    place.callId === undefined
-      ? `apr_${digest(canonicalJson([def.name, fingerprint, account ?? null, place.scope, randomUUID()]))}`
-      : `apr_${digest(canonicalJson(["call", def.name, place.scope, place.callId]))}`;
+  // Tool call ids repeat across conversations (scripted models, colliding ids): the payload is
+  // part of the id, so a request is never another payload's.
+  const seed = place.callId === undefined ? randomUUID() : place.callId;
+  const id = `apr_${digest(canonicalJson([def.name, fingerprint, account ?? null, place.scope, seed]))}`;
   const { summary, message } =
     def.name === "push-creative" ? adSummary(fingerprint, body) : callSummary(def, fingerprint, body);
   return {
