@@ -153,6 +153,10 @@ export async function runCli(argv: readonly string[], io: CliIO = processIO()): 
       ).argParser(integer("--approval-timeout", 5, 86_400)),
     )
     .option("--redis <url>", "the fleet's shared store and inbox (default: env ADRAILS_REDIS_URL)")
+    .option(
+      "--session <name>",
+      "scope of retry ids: a rerun with the same name and input reuses the first send's request_id (default: one scope per API key)",
+    )
     .option("--audit-log <file>", "also append the approval audit trail to this JSON lines file")
     .action(
       action(

@@ -25,6 +25,8 @@ export interface CallOptions {
   /** Seconds to wait for that decision (default 300). */
   approvalTimeout?: number;
   redis?: string;
+  /** Scope of retry ids (`sessionId`); by default one scope per API key. */
+  session?: string;
   auditLog?: string;
 }
 
@@ -51,6 +53,12 @@ export async function runCall(
       EXIT.usage,
     );
   }
+  if (opts.session !== undefined && !/^[\w.:-]{1,128}$/.test(opts.session)) {
+    throw new CliError(
+      `--session must be 1 to 128 letters, digits, '.', ':', '_' or '-', not ${JSON.stringify(opts.session)}.`,
+      EXIT.usage,
+    );
+  }
   if (opts.waitApproval && opts.confirmText !== undefined) {
     throw new CliError("--wait-approval and --confirm-text are two ways to approve: use one.", EXIT.usage);
   }
@@ -71,6 +79,7 @@ export async function runCall(
       accountId: opts.account,
       readOnly: globals.readOnly === true,
       confirm: createCliConfirm(io, output, { confirmText: opts.confirmText, spinner }),
+      ...(opts.session === undefined ? {} : { sessionId: opts.session }),
       ...fleet.options,
     };
     if (!target) door = await openMcpToolkit(globals, io, output, shared);
