@@ -460,7 +460,9 @@ describe("a serialized run state", () => {
     const forged = JSON.parse(edit(saved));
     const edited = { ...push("c1", "ACTIVE").input, headline: "Winter gear" };
     const fingerprint = toolkit.get("push-creative")!.confirmationRequest(edited)!.fingerprint;
-    const record = forged.context.context.adrails.approvals["call:c1"];
+    // Records are kept by call and payload ("call:<id>\n<fingerprint>").
+    const approvals = forged.context.context.adrails.approvals;
+    const record = approvals[Object.keys(approvals).find((key) => key.startsWith("call:c1\n"))!];
     record.request.fingerprint = fingerprint;
     record.answer.request.fingerprint = fingerprint;
 
