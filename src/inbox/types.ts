@@ -23,6 +23,8 @@ export interface ItemDecision {
   text?: string;
   /** The decline reason the model reads. */
   reason?: string;
+  /** The payload fingerprint the person saw when deciding, when the page posts it. */
+  fingerprint?: string;
 }
 
 /** What the write did after an approval: the ad it made, or why it failed. */
