@@ -116,7 +116,7 @@ export interface ApprovalRecords {
 export const RECORD_KEEP_MS = 15 * 60_000;
 
 /** The approval records in this process's memory, on `now` as the store's clock. */
-export function memoryApprovalRecords(now: () => number = Date.now, max = 100_000): ApprovalRecords {
+export function memoryApprovalRecords(now: () => number = () => Date.now(), max = 100_000): ApprovalRecords {
   const records = new Map<string, ApprovalRecord>();
   const keyOf = (space: string, id: string) => `${space}\n${id}`;
   const live = (space: string, id: string, at: number) => {
