@@ -198,7 +198,7 @@ export async function redeemRecorded(
   }
   if (record.fingerprint !== call.fingerprint || record.payload !== call.payload) {
     return no(
-      `the person was asked about payload ${record.fingerprint}, and this call's payload is ${call.fingerprint} (it was edited after the ask)`,
+      `the answer was given for payload ${record.fingerprint}, not for this payload ${call.fingerprint} (it was edited after the ask)`,
     );
   }
   const answer = record.answer;
