@@ -5,11 +5,13 @@ import { createAdTools } from "../../src/toolkit.js";
 import { agentsText, agentsToolCalls, ScriptedAgentsModel } from "../adapters/agents-model.js";
 import { unique, useWorld } from "./support.js";
 
-// Issue 29, sequence 7: OpenAI Agents. One context object is shared by two runs (a host passing
-// its app context to every run), and the model of each uses the same call id. The person clicks
-// "always approve" on the first run's item; the second run, whose payload nobody was shown, is
-// resumed. On the base commit its push goes live. Safe outcome: records are keyed by run and call,
-// a click answers the payload of the item clicked: the second payload is not sent and not live.
+// Issue 29, sequence 7: OpenAI Agents. One agent, and one RunContext shared by two runs (a host
+// passing its app context to every run); the model of each run uses the same call id. Both runs
+// pause on an ACTIVE push. The person is shown the first run's item and clicks "always approve";
+// the second run, whose payload nobody was shown, is resumed. On the base commit the asks of both
+// runs share one slot per call id in the context, the click answers the second payload, and it
+// goes live. Safe outcome: records are keyed by run and call, a click answers the payload of the
+// item clicked: the second payload is not sent, and the first run puts the clicked ad live.
 
 const w = useWorld();
 

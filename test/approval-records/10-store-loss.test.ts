@@ -4,7 +4,7 @@ import { redisStore } from "../../src/store/redis.js";
 import { createAdTools } from "../../src/toolkit.js";
 import type { AdToolsOptions, ConfirmDecision, ConfirmRequest, ToolResult } from "../../src/types.js";
 import { startFleetProcess } from "./fleet-process.js";
-import { unique, useWorld } from "./support.js";
+import { TOLD, unique, useWorld } from "./support.js";
 
 // Issue 29, sequence 10. (a) A Redis with `maxmemory-policy volatile-ttl` evicts the keys adrails
 // gave a TTL (its ledger: request ids, pins), while the epoch marker, which has none, survives: the
@@ -74,7 +74,6 @@ const carefulPerson = (request: ConfirmRequest): ConfirmDecision =>
   TOLD.test(request.message)
     ? { approved: false, reason: "It may already be live." }
     : { approved: true, text: "I, Dana, approve this ad going live." };
-const TOLD = /may already be live|already went live|identical/i;
 
 describe("sequence 10a: Redis volatile-ttl eviction of adrails' keys", { timeout: 40_000 }, () => {
   it("ACTIVE: a repeat from a fresh process after a lost answer and an eviction makes no second ad", async () => {

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ConfirmDecision, ConfirmRequest } from "../../src/types.js";
 import { connectAdTools } from "../../src/upstream/toolkit.js";
 import { cli, freshHome, type Sim, startDoor } from "../upstream/helpers.js";
-import { unique } from "./support.js";
+import { TOLD, unique } from "./support.js";
 
 // Issue 29, sequence 11: the toolkit on the service's MCP door (OAuth, `via: "mcp"`) has no launch
 // claim and no live record. Two identical ACTIVE push-creative calls at once, both approved (the
@@ -38,7 +38,6 @@ const push = (headline: string) => ({
 });
 const live = (headline: string) =>
   sim.control.ads().filter((ad) => ad.headline === headline && ad.status === "ACTIVE").length;
-const TOLD = /may already be live|already went live|identical/i;
 
 function door(confirm: (request: ConfirmRequest) => ConfirmDecision | Promise<ConfirmDecision>) {
   return connectAdTools({ via: "mcp", mcpUrl: sim.door!.mcpUrl, home, confirm });

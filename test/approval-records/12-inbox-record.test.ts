@@ -105,18 +105,23 @@ describe("sequence 12: the inbox renders the request record", { timeout: 60_000 
     await card(real).waitFor({ timeout: 20_000 });
     expect(await rewriteInRedis(real, benign)).toBeGreaterThan(0);
     await page.reload();
-    // The person sees one card for this request, whichever it shows, and approves it.
+    // The person sees one card for this request, whichever it shows, and approves it. A page that
+    // drops the tampered item shows none: then the call times out, nothing sent.
     const shown = await until(async () => {
       if ((await card(benign).count()) > 0) return benign;
       if ((await card(real).count()) > 0) return real;
-      return undefined;
-    });
-    const item = card(shown);
-    await item.getByRole("textbox", { name: /Type a sentence/ }).fill("I approve this spring ad going live");
-    await item.getByRole("button", { name: "Approve and launch" }).click();
+      return "";
+    }).catch(() => "none");
+    if (shown !== "none") {
+      const item = card(shown);
+      await item
+        .getByRole("textbox", { name: /Type a sentence/ })
+        .fill("I approve this spring ad going live");
+      await item.getByRole("button", { name: "Approve and launch" }).click();
+    }
     const result = await call.done;
     expect(w.live(benign)).toBe(0);
-    if (shown === benign) {
+    if (shown !== real) {
       expect(w.live(real), result.output).toBe(0);
       expect(w.sent(real)).toEqual([]);
     } else {

@@ -92,3 +92,10 @@ export function useWorld(options: { redis?: boolean; cli?: boolean } = {}): Worl
 /** A headline no other test of the run uses. */
 let n = 0;
 export const unique = (what: string) => `${what} #${process.pid}-${n++}`;
+
+/**
+ * What a form says when it tells the person an identical ad is live, or may be (a send whose
+ * outcome is unknown): the wording is a29's, so any of these counts.
+ */
+export const TOLD =
+  /may already be live|may (already )?have gone live|already went live|identical (ACTIVE )?ad/i;
