@@ -22,7 +22,6 @@ import {
   type AiSdkOtherApproval,
   type AiSdkStepResult,
   approvalRound,
-  approvalScope,
 } from "./ai-sdk-approvals.js";
 import {
   type AskLog,
