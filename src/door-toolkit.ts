@@ -219,6 +219,7 @@ export async function connectAdTools(options: McpDoorOptions): Promise<McpDoorTo
     get: (name: string) => byName.get(name),
     call,
     toModelText: kit.toModelText,
+    pendingApprovals: (sessionId?: string) => kit.pipeline.pending(sessionId),
     options: kit.shown,
     relist: () => relistOnce(),
     onToolsChanged(listener) {

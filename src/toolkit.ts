@@ -78,6 +78,7 @@ export function createAdTools(options: AdToolsOptions = {}): AdToolkit {
     get: (name: string) => byName.get(name),
     call,
     toModelText: kit.toModelText,
+    pendingApprovals: (sessionId?: string) => kit.pipeline.pending(sessionId),
     options: kit.shown,
   });
 }
@@ -139,6 +140,7 @@ export function composeToolkit(options: AdToolsOptions, wire: ToolkitWire): Comp
     accountDefault,
     approvalTtlMs,
     approvals: storeApprovalLedger(shared),
+    records: shared,
     asks: storeAskLedger(shared),
     approvalSecret: options.approvalSecret,
     ids: storeIdLedger(shared),
@@ -176,6 +178,8 @@ export function composeToolkit(options: AdToolsOptions, wire: ToolkitWire): Comp
           ? Promise.resolve(null)
           : pipeline.ask(def, schema, input, where),
       answer: (request, decision, channel) => pipeline.answer(request, decision, channel),
+      respond: (request, decision, channel) => pipeline.respond(request, decision, channel),
+      recorded: (id) => pipeline.recorded(id),
       call: (input, context = {}) => {
         const refusal = hiddenAccountRefusal(def, input, options);
         if (refusal)

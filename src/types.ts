@@ -114,6 +114,11 @@ export interface ConfirmRequest {
    * overrides it) or a custom rule that asks for a person. The message then starts by saying so.
    */
   rule?: { name: string; reason: string; override: boolean };
+  /**
+   * An identical send of this payload got no answer (its outcome is unknown), so the ad may
+   * already be live: its request id. The message then starts by saying so.
+   */
+  possiblyLive?: { requestId: string };
 }
 
 /** An ad that went live with the same payload: the service's `ad_id` and when (epoch ms). */
@@ -155,8 +160,20 @@ export interface ApprovalAnswer {
 
 /** A person's answer. `text` is the confirmation sent to the service as `hard_confirm_text`. */
 export type ConfirmDecision =
-  | { approved: true; text: string; channel?: string }
-  | { approved: false; reason?: string; channel?: string };
+  | {
+      approved: true;
+      text: string;
+      channel?: string;
+      /** Who answered, when the channel knows (recorded with the answer). */
+      who?: string;
+      /**
+       * The answer was written before the request was shown (`--confirm-text`, a callback that
+       * answers without showing anyone): it never approves a request naming a live or possibly
+       * live identical ad.
+       */
+      prewritten?: boolean;
+    }
+  | { approved: false; reason?: string; channel?: string; who?: string };
 
 /** The human channel for hard confirmation. */
 export type ConfirmChannel = (request: ConfirmRequest) => ConfirmDecision | Promise<ConfirmDecision>;
@@ -282,6 +299,14 @@ export interface AdTool {
   ask(input: unknown, where?: AskWhere): Promise<ConfirmRequest | null>;
   /** A person's answer to `request` through `channel`, signed when the toolkit has an `approvalSecret`. */
   answer(request: ConfirmRequest, decision: ConfirmDecision, channel: string): ApprovalAnswer;
+  /**
+   * Records a person's answer to `request` in the toolkit's store (a decline is final) and returns
+   * it as {@link answer} does. Rejects when the request is not recorded, expired, used, or already
+   * declined.
+   */
+  respond(request: ConfirmRequest, decision: ConfirmDecision, channel: string): Promise<ApprovalAnswer>;
+  /** The request recorded in the toolkit's store under `id`, or null. */
+  recorded(id: string): Promise<ConfirmRequest | null>;
   call(input: unknown, context?: CallContext): Promise<ToolResult>;
 }
 
@@ -289,8 +314,21 @@ export interface AdTool {
 export interface AskWhere {
   toolCallId?: string;
   sessionId?: string;
-  /** When the person was first asked, if the channel knows (a resumed ask); now otherwise. */
+  /**
+   * Ignored: the ask time is the one recorded in the store (the store's clock) when the request
+   * was first asked.
+   * @deprecated The store's record holds it.
+   */
   askedAt?: number;
+  /**
+   * The scope the request's id is derived in, when it differs from `sessionId` (the scope of the
+   * call's retry ids): a framework whose approvals are bound to one tool call passes that call.
+   */
+  requestScope?: string;
+  /** The channel that shows the request ("ai-sdk", "langgraph", ...), recorded with it. */
+  channel?: string;
+  /** Where it is shown, as the channel names it (a run, an inbox item), recorded with it. */
+  shownAt?: string;
 }
 
 /** The guarded, framework-neutral tool set. */
@@ -302,6 +340,11 @@ export interface AdToolkit {
   call(name: string, input: unknown, context?: CallContext): Promise<ToolResult>;
   /** What a model reads of a result: compact JSON capped at `maxResultChars`, with a visible marker. */
   toModelText(result: ToolResult): string;
+  /**
+   * The approval requests recorded in the toolkit's store for its API key that nobody answered yet
+   * (every process on the store), oldest first; only those asked in `sessionId` when given.
+   */
+  pendingApprovals(sessionId?: string): Promise<ConfirmRequest[]>;
   readonly options: Readonly<AdToolsOptions>;
 }
 

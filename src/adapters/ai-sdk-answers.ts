@@ -18,6 +18,7 @@ export async function asksPerson(
   asks: AskLog,
   input: unknown,
   options: { toolCallId: string; messages?: readonly unknown[] },
+  sessionId?: string,
 ): Promise<boolean> {
   const request = adTool.confirmationRequest(input);
   if (!request) return false;
@@ -26,7 +27,12 @@ export async function asksPerson(
   if (!resumes(options.messages ?? [], options.toolCallId)) {
     // An ask that cannot be recorded is still shown: the person is asked either way.
     const shown = await adTool
-      .ask(input, { toolCallId: options.toolCallId, sessionId: approvalScope(options.toolCallId) })
+      .ask(input, {
+        toolCallId: options.toolCallId,
+        requestScope: approvalScope(options.toolCallId),
+        channel: VIA,
+        ...(sessionId === undefined ? {} : { sessionId }),
+      })
       .catch(() => undefined);
     // No request now: a money rule refuses the call (the day's launches are used), so the call
     // runs unasked and is refused with the rule named.

@@ -74,7 +74,8 @@ export async function approvalRound(
     const request = origin
       ? await origin.adTool.ask(ask.input, {
           toolCallId: ask.toolCallId,
-          sessionId: approvalScope(ask.toolCallId),
+          requestScope: approvalScope(ask.toolCallId),
+          channel: "ai-sdk",
         })
       : null;
     let decision: ConfirmDecision;
@@ -84,6 +85,11 @@ export async function approvalRound(
       else decision = { approved: false, reason: DENIED_UNASKED };
     } catch {
       decision = { approved: false, reason: "Asking the person failed, so the call did not run." };
+    }
+    // The answer is recorded against the request in the store: a decline there is final, whatever
+    // the conversation says later.
+    if (origin && request && (decision?.approved === true || decision?.approved === false)) {
+      await origin.adTool.respond(request, decision, "ai-sdk").catch(() => {});
     }
     if (decision?.approved === true) {
       const text =

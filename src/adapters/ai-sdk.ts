@@ -22,7 +22,6 @@ import {
   type AiSdkOtherApproval,
   type AiSdkStepResult,
   approvalRound,
-  approvalScope,
 } from "./ai-sdk-approvals.js";
 import {
   type AskLog,
@@ -135,7 +134,14 @@ function toAiSdkTool(toolkit: AdToolkit, adTool: AdTool, adapterOptions: AiSdkAd
           needsApproval: (
             input: AdToolInput,
             options: { toolCallId: string; messages?: readonly unknown[] },
-          ) => asksPerson(adTool, asks, input, options),
+          ) =>
+            asksPerson(
+              adTool,
+              asks,
+              input,
+              options,
+              sessionOf(options as ToolExecutionOptions) ?? adapterOptions.sessionId,
+            ),
         }
       : {}),
     execute: async (input, options) => {
@@ -147,10 +153,9 @@ function toAiSdkTool(toolkit: AdToolkit, adTool: AdTool, adapterOptions: AiSdkAd
         };
         if (native) {
           const answer = answerFrom(adTool, asks, input, options);
-          if (answer) {
-            context.answer = answer;
-            context.sessionId = approvalScope(options.toolCallId);
-          }
+          // The answer names its request; the call keeps its session, so a repeat of the same
+          // change under a new tool call id goes out under the first send's id.
+          if (answer) context.answer = answer;
         }
         return await adTool.call(input, context);
       } catch {

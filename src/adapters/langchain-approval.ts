@@ -45,28 +45,33 @@ export async function askPerson(
   const fingerprint = adTool.confirmationRequest(input)?.fingerprint ?? "";
   const key = `${threadId ?? ""}\n${toolCallId ?? ""}\n${fingerprint}`;
   asks.asked(key);
-  const place = { toolCallId, sessionId: context.sessionId, askedAt: asks.peek(key) };
-  const request = adTool.confirmationRequest(input, place);
-  if (!request) return { kind: "unavailable" };
-  // An identical ad that went live recently is named to the person; `ask` without a call id records nothing.
-  const { message, previousLive } = (await adTool.ask(input, { sessionId: context.sessionId })) ?? request;
-  const told = previousLive === undefined ? {} : { message, previousLive };
+  const place = { toolCallId, sessionId: context.sessionId, channel: VIA };
+  const plain = adTool.confirmationRequest(input, place);
+  if (!plain) return { kind: "unavailable" };
+  // The first run records the request in the store before the graph pauses; a resumed run (on any
+  // worker) finds that record, with its ask time and the live identical ad it named. A resumed
+  // run that finds none was never shown with this payload (the checkpoint was edited after the ask).
+  const existing = await adTool.recorded(plain.id).catch(() => null);
+  const request = existing ?? (await adTool.ask(input, place).catch(() => null)) ?? plain;
   let decision: unknown;
   try {
-    const shown: InterruptRequest = {
-      ...request,
-      ...told,
-      ...(toolCallId === undefined ? {} : { toolCallId }),
-    };
+    const shown: InterruptRequest = { ...request, ...(toolCallId === undefined ? {} : { toolCallId }) };
     decision = interrupt(shown);
   } catch (error) {
-    // The graph pauses to show the person this request: record what they are shown.
-    if (isGraphBubbleUp(error)) {
-      await adTool.ask(input, place);
-      throw error;
-    }
+    if (isGraphBubbleUp(error)) throw error;
     asks.take(key);
     return { kind: "unavailable" };
+  }
+  if (existing === null) {
+    asks.take(key);
+    return {
+      kind: "unbound",
+      unbound: {
+        via: VIA,
+        reason: `no request for this tool call with payload ${plain.fingerprint} was shown before the graph paused (the payload was edited after the ask)`,
+        pending: [plain.fingerprint],
+      },
+    };
   }
   asks.take(key);
   const own: PendingConfirmation = { toolCallId, fingerprint: request.fingerprint };

@@ -13,6 +13,7 @@ import {
   createAskLog,
   isErrorResult,
   nonStrictTools,
+  type PendingConfirmation,
   pendingConfirmations,
   resolveToolkit,
   stringField,
@@ -112,7 +113,11 @@ function toLangChainTool(
       sessionId: stringField(runtime?.context, "sessionId") ?? threadId ?? adapterOptions.sessionId,
     };
     if (adapterOptions.approval === "interrupt" && adTool.confirmationRequest(input)) {
-      const step = pendingConfirmations(toolkit, messagesOf(runtime?.state), toolCallId);
+      const step = await wholeStep(
+        toolkit,
+        pendingConfirmations(toolkit, messagesOf(runtime?.state), toolCallId),
+        context.sessionId,
+      );
       const asked = await askPerson(adTool, input, asks, { threadId, context, step, runtime });
       // Every answer goes through the toolkit, so it is redeemed by its rule, audited, and follows
       // onUnconfirmedActive.
@@ -337,4 +342,32 @@ function completedFinds(messages: unknown): unknown[] {
     }
   }
   return [...inputs].filter(([id]) => answered.has(id)).map(([, input]) => input);
+}
+
+/**
+ * The confirmations pending across the whole step: this branch's tool calls and every request of
+ * the thread still unanswered in the store (parallel branches pause on their own calls, and
+ * LangGraph hands one resume value to all of them). Undefined when neither can be known.
+ */
+async function wholeStep(
+  toolkit: AdToolkit,
+  branch: PendingConfirmation[] | undefined,
+  sessionId: string | undefined,
+): Promise<PendingConfirmation[] | undefined> {
+  let recorded: ConfirmRequest[];
+  try {
+    recorded = await toolkit.pendingApprovals(sessionId);
+  } catch {
+    return branch;
+  }
+  const all = [...(branch ?? [])];
+  for (const r of recorded) {
+    if (r.callId !== undefined && all.some((p) => p.toolCallId === r.callId)) continue;
+    all.push(
+      r.callId === undefined
+        ? { fingerprint: r.fingerprint }
+        : { toolCallId: r.callId, fingerprint: r.fingerprint },
+    );
+  }
+  return branch === undefined && all.length === 0 ? undefined : all;
 }

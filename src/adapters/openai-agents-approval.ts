@@ -47,10 +47,11 @@ export async function askPerson(
     const request = await adTool.ask(args, { toolCallId: callId, sessionId });
     if (!request) return false;
     if (callId !== undefined) {
+      // Keyed by call and payload: runs sharing one context with colliding call ids keep their
+      // own requests, and a click answers the payload of the item clicked.
       const records = recordsOf(runContext?.context, true);
-      const known = records?.[recordKey(callId)];
-      if (records && known?.request?.fingerprint !== request.fingerprint)
-        records[recordKey(callId)] = { request };
+      const key = recordKey(callId, request.fingerprint);
+      if (records && records[key] === undefined) records[key] = { request };
     }
     return true;
   } catch {
@@ -67,9 +68,19 @@ export function answerFor(
   runContext: RunContext | undefined,
   callId: string | undefined,
   secret: string | undefined,
+  fingerprint: string,
 ): { answer?: ApprovalAnswer; note?: string } {
   if (!runContext || callId === undefined) return { note: NOT_ANSWERED };
-  const answer = recordsOf(runContext.context, false)?.[recordKey(callId)]?.answer;
+  const records = recordsOf(runContext.context, false);
+  let answer = records?.[recordKey(callId, fingerprint)]?.answer;
+  if (answer === undefined && records) {
+    // An answer for this call id with another payload (edited arguments, or another run's item):
+    // handed in only to be refused by name, never to approve this payload.
+    const others = Object.entries(records).filter(
+      ([key, r]) => key.startsWith(recordKey(callId, "")) && r.answer?.approved === true,
+    );
+    if (others.length === 1) answer = others[0]![1].answer;
+  }
   if (answer === undefined) return { note: NOT_ANSWERED };
   if (secret === undefined) return { answer };
   const read = readAnswer(answer, secret);
@@ -96,11 +107,11 @@ function recordsOf(context: unknown, create: boolean): Record<string, AskRecord>
 }
 
 // Call ids come from the model: a prefix keeps one like "__proto__" an ordinary key.
-const recordKey = (callId: string) => `call:${callId}`;
+const recordKey = (callId: string, fingerprint: string) => `call:${callId}\n${fingerprint}`;
 
-export function forgetAsk(context: unknown, callId: string): void {
+export function forgetAsk(context: unknown, callId: string, fingerprint: string): void {
   const records = recordsOf(context, false);
-  if (records) delete records[recordKey(callId)];
+  if (records) delete records[recordKey(callId, fingerprint)];
 }
 
 /**
@@ -118,7 +129,9 @@ function recordAnswer(
   const callId = stringField(interruption.rawItem, "callId");
   const found = originOf(interruption);
   if (!found || callId === undefined) return;
-  const record = recordsOf(context, false)?.[recordKey(callId)];
+  const fingerprint = found.origin.adTool.confirmationRequest(found.args)?.fingerprint;
+  if (fingerprint === undefined) return;
+  const record = recordsOf(context, false)?.[recordKey(callId, fingerprint)];
   if (!record?.request || (record.answer !== undefined && !replace)) return;
   const { adTool, secret } = found.origin;
   record.answer =
@@ -246,8 +259,23 @@ export async function rejectAdCall(
   if (found) {
     const denial = { via: VIA, ...(options.reason === undefined ? {} : { reason: options.reason }) };
     const toolCallId = stringField(interruption.rawItem, "callId");
+    const fingerprint = found.origin.adTool.confirmationRequest(found.args)?.fingerprint;
+    const asked =
+      toolCallId !== undefined && fingerprint !== undefined
+        ? recordsOf(state._context.context, false)?.[recordKey(toolCallId, fingerprint)]?.request
+        : undefined;
+    // The decline is recorded against the request in the store, where it is final.
+    if (asked) {
+      const no = {
+        approved: false as const,
+        ...(options.reason === undefined ? {} : { reason: options.reason }),
+      };
+      await found.origin.adTool.respond(asked, no, VIA).catch(() => {});
+    }
     result = await found.origin.adTool.call(found.args, { denial, toolCallId });
-    if (toolCallId !== undefined) forgetAsk(state._context.context, toolCallId);
+    if (toolCallId !== undefined && fingerprint !== undefined) {
+      forgetAsk(state._context.context, toolCallId, fingerprint);
+    }
   }
   const message = result ? found!.origin.toolkit.toModelText(result) : options.reason;
   state.reject(interruption, message === undefined ? {} : { message });

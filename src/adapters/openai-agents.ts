@@ -212,14 +212,17 @@ function toAgentsTool(
           sessionId: sessionOf(runContext),
         };
         let note: string | undefined;
-        if (asks && adTool.confirmationRequest(args, { toolCallId: callId, sessionId: context.sessionId })) {
-          const found = answerFor(runContext, callId, secret);
+        const asked = asks
+          ? adTool.confirmationRequest(args, { toolCallId: callId, sessionId: context.sessionId })
+          : null;
+        if (asked) {
+          const found = answerFor(runContext, callId, secret, asked.fingerprint);
           if (found.answer) context.answer = found.answer;
           note = found.note;
         }
         result = await adTool.call(args, context);
         if (note) result = { ...result, note: result.note ? `${result.note} ${note}` : note };
-        if (asks && callId !== undefined) forgetAsk(runContext?.context, callId);
+        if (asked && callId !== undefined) forgetAsk(runContext?.context, callId, asked.fingerprint);
       } catch {
         result = adapterFault(adTool.name);
       }

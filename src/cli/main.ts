@@ -159,6 +159,10 @@ export async function runCli(argv: readonly string[], io: CliIO = processIO()): 
     )
     .option("--redis <url>", "the fleet's shared store and inbox (default: env ADRAILS_REDIS_URL)")
     .option("--rules <file>", "money rules (JSON) checked before anyone is asked; env ADRAILS_RULES")
+    .option(
+      "--session <name>",
+      "scope of retry ids: a rerun with the same name and input reuses the first send's request_id (default: one scope per API key)",
+    )
     .option("--audit-log <file>", "also append the approval audit trail to this JSON lines file")
     .action(
       action(

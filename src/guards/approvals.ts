@@ -56,6 +56,8 @@ export type Confirmation =
       askedAt?: number;
       /** The identical live ad the person was told of when asked, if any. */
       toldOfLive?: string;
+      /** The identical send with an unknown outcome the person was told of, if any. */
+      toldOfUnknown?: string;
     }
   | { approved: false; reason: string; declined?: boolean; via?: string };
 

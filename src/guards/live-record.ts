@@ -78,7 +78,9 @@ export function createLiveLedger(store: AdStore, apiKey: string, ttlMs = RECENT_
       try {
         // A replay of the same push answers with the same ad: keep when it first went live.
         if (parse(await records.lastLive(key))?.adId === String(adId)) return;
-        const record: PreviousLive = { adId: String(adId), at: Date.now() };
+        // The store's clock, like every ask time it is compared with: skew between processes
+        // must not place this ad before an ask it followed.
+        const record: PreviousLive = { adId: String(adId), at: await store.clock() };
         await records.noteLive(key, JSON.stringify(record), ttlMs);
       } catch (error) {
         if (!(error instanceof StoreError)) throw error;

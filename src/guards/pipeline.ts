@@ -1,4 +1,3 @@
-import { randomUUID } from "node:crypto";
 import type { z } from "zod";
 import type { Outcome } from "../client/outcome.js";
 import { StoreError } from "../store/index.js";
@@ -14,13 +13,13 @@ import type {
 } from "../types.js";
 import { answerRequest } from "./approval/answer.js";
 import { launchBusy, launchKey } from "./approval/launch.js";
-import { askSlot } from "./approval/redeem.js";
+import { pendingRequests, recordAnswer, recordedRequest, recordRequest } from "./approval/records.js";
 import { approvalRequest, needsPerson } from "./approval/request.js";
 import { type DecisionLog, decide, safely } from "./audit.js";
 import { CONFIRM_TOOL } from "./confirmation.js";
 import { createRequestIds } from "./request-ids.js";
 import { redactDeep, redactResult } from "./secrets.js";
-import { confirmStep, deniedStep, scopeOf } from "./steps/approve.js";
+import { confirmStep, deniedStep, recordOptionsOf, scopeOf, unknownSendOf } from "./steps/approve.js";
 import type { Call, PipelineOptions, PipelineState } from "./steps/call.js";
 import { keyStep } from "./steps/key.js";
 import { changeOf, type Prepared, prepare } from "./steps/prepare.js";
@@ -53,6 +52,12 @@ export interface CallPipeline {
   ): Promise<ConfirmRequest | null>;
   /** A person's answer to a request, signed when the toolkit has a secret. */
   answer(request: ConfirmRequest, decision: ConfirmDecision, channel: string): ApprovalAnswer;
+  /** Records an answer in the store, then returns it as `answer` does (see `AdTool.respond`). */
+  respond(request: ConfirmRequest, decision: ConfirmDecision, channel: string): Promise<ApprovalAnswer>;
+  /** The request recorded under `id`, or null. */
+  recorded(id: string): Promise<ConfirmRequest | null>;
+  /** Unanswered requests of the toolkit's key, oldest first, of one scope when given. */
+  pending(sessionId?: string): Promise<ConfirmRequest[]>;
 }
 
 /** How much longer than an approval a launch claim lasts, for the send (a video takes up to 90 s). */
@@ -61,14 +66,18 @@ const LAUNCH_SLACK_MS = 180_000;
 /** How long a call with an answer handed in waits for an identical launch to end. */
 const LAUNCH_WAIT_MS = 30_000;
 
-/** How much longer than an approval the record of its ask is kept. */
-const ASK_SLACK_MS = 60_000;
+/**
+ * The scope of ids and requests when no session is given. The store is already scoped to the API
+ * key, so a repeat of the same change for the same account goes out under the first send's id from
+ * any process: the service replays it. `sessionId` (the CLI's `--session`) narrows it.
+ */
+const DEFAULT_SCOPE = "default";
 
 /** Builds the call path of one toolkit. */
 export function createCallPipeline(o: PipelineOptions): CallPipeline {
   const p: PipelineState = {
     o,
-    instanceScope: `toolkit:${randomUUID()}`,
+    instanceScope: DEFAULT_SCOPE,
     requestIds: createRequestIds(o.ids),
     inflight: new Map(),
   };
@@ -236,19 +245,40 @@ export function createCallPipeline(o: PipelineOptions): CallPipeline {
       }),
     confirmationFor,
     async ask(def, schema, input, where = {}) {
-      let request = confirmationFor(def, schema, input, where);
-      if (request && o.rules) {
-        const prepared = prepare(def, schema, input, [], o.accountDefault);
-        if (prepared.ok) request = ruledRequest(p, request, await o.rules.peek(ruledOf(def, prepared.body)));
+      let prepared: Prepared;
+      try {
+        prepared = prepare(def, schema, input, [], o.accountDefault);
+      } catch {
+        return null;
       }
-      if (request?.callId !== undefined) {
-        const slot = askSlot(scopeOf(p, where), def.name, request.callId);
-        // An ask that cannot be recorded is still shown; its answer then redeems as without a record.
-        await o.asks.record(slot, request.fingerprint, o.approvalTtlMs + ASK_SLACK_MS).catch(() => {});
-      }
-      return request && o.live ? o.live.annotate(request) : request;
+      if (!prepared.ok || !needsPerson(def, prepared.body)) return null;
+      // A call the money rules refuse is refused, not shown to a person first (enforce); in
+      // advisory mode the person is told first which rule approving overrides.
+      const finding = o.rules ? await o.rules.peek(ruledOf(def, prepared.body)) : undefined;
+      if (finding && o.rules?.mode === "enforce") return null;
+      const change = changeOf(def, prepared.body);
+      const call = { def, body: prepared.body, change, context: where };
+      const scope = where.requestScope ?? scopeOf(p, where);
+      return recordRequest(recordOptionsOf(p), def, prepared.body, change, {
+        callId: where.toolCallId,
+        scope,
+        channel: where.channel ?? "framework",
+        ...(where.shownAt === undefined ? {} : { shownAt: where.shownAt }),
+        unknownSend: await unknownSendOf(p, call).catch(() => undefined),
+        ...(finding
+          ? { annotate: (request: ConfirmRequest) => ruledRequest(p, request, finding) ?? request }
+          : {}),
+      });
     },
     answer: (request, decision, channel) => answerRequest(request, decision, channel, o.approvalSecret),
+    async respond(request, decision, channel) {
+      const refused = await recordAnswer(recordOptionsOf(p), request.id, decision, channel);
+      if (refused !== undefined) throw new Error(`The answer was not recorded: ${refused}.`);
+      return answerRequest(request, decision, channel, o.approvalSecret);
+    },
+    recorded: (id) => recordedRequest(recordOptionsOf(p), id),
+    pending: (sessionId) =>
+      pendingRequests(recordOptionsOf(p), sessionId === undefined ? undefined : scopeOf(p, { sessionId })),
   };
 }
 

@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { hostname } from "node:os";
+import { canonicalJson } from "../guards/fingerprint.js";
 import type { ConfirmDecision, ConfirmRequest } from "../types.js";
 import { memoryAudit } from "./audit.js";
 import { memoryQueue } from "./memory-queue.js";
@@ -74,6 +75,11 @@ const iso = (ms: number) => new Date(ms).toISOString();
 /** Items a sweep reads (newest first): a memory queue keeps 1000. */
 const SWEEP_LIMIT = 2000;
 
+/** True when the request read back from the store is the one asked about, byte for byte. */
+function sameRequest(stored: unknown, asked: ConfirmRequest): boolean {
+  return canonicalJson(stored) === canonicalJson(JSON.parse(JSON.stringify(asked)));
+}
+
 /** Creates an inbox over a queue and an audit trail (both memory by default). */
 export function createInbox(options: InboxOptions = {}): Inbox {
   const queue = options.queue ?? memoryQueue();
@@ -138,6 +144,28 @@ export function createInbox(options: InboxOptions = {}): Inbox {
         const now = await queue.get(item.id);
         if (now && now.state === "declined") {
           return { id: item.id, decision: { approved: false, reason: now.decision?.reason ?? "" } };
+        }
+        // The item as read back from the store must be the request this call asked about, byte
+        // for byte, and the decision must be for that payload: an item rewritten in the store
+        // shows the person something else than what this call would send.
+        if (
+          now &&
+          (now.state === "approved" || now.state === "declined") &&
+          !sameRequest(now.request, request)
+        ) {
+          await queue.close(item.id, "expired", Date.now()).catch(() => false);
+          return no(
+            "the inbox item was changed in the store after it was asked (it no longer matches this call's request), so its decision does not count",
+          );
+        }
+        if (
+          now?.state === "approved" &&
+          now.decision?.fingerprint !== undefined &&
+          now.decision.fingerprint !== request.fingerprint
+        ) {
+          return no(
+            `the person approved payload ${now.decision.fingerprint}, not this call's payload ${request.fingerprint}`,
+          );
         }
         if (now && now.state === "approved") {
           // The person approved what they saw: it must be this very payload, not a rewritten item.

@@ -1,3 +1,12 @@
+export type {
+  AnswerRefusal,
+  ApprovalRecord,
+  ApprovalRecordInput,
+  ApprovalRecords,
+  NamedLive,
+  RecordedAnswer,
+  RedeemRefusal,
+} from "./approval-records.js";
 export type { CountView, RuleCountStore } from "./counts.js";
 export { defaultStore, memoryStore } from "./memory.js";
 export { keyIdentity, keyScoped } from "./scoped.js";

@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { memoryApprovalRecords } from "./approval-records.js";
 import { memoryRuleCounts } from "./counts.js";
 import { ExpiringMap, MEMORY_MAX_ENTRIES } from "./expiring.js";
 import { memoryLiveRecords } from "./live.js";
@@ -72,7 +73,7 @@ const SWEEP_EVERY = 256;
  * process that uses it. It never fails and needs no dependency; it cannot share anything with
  * another process.
  */
-export function memoryStore(): AdStore {
+export function memoryStore(options: { now?: () => number } = {}): AdStore {
   // Every map expires its entries and is bounded; the ledgers whose loss could send a change
   // twice fail closed when full rather than forget (see ExpiringMap).
   const buckets = new Map<string, Bucket>();
@@ -192,6 +193,7 @@ export function memoryStore(): AdStore {
     name: "memory",
     ...memoryLiveRecords(),
     ...memoryRuleCounts(),
+    ...memoryApprovalRecords(options.now),
 
     async takeRate(key: string, rule: RateRule, want: number): Promise<RateGrant> {
       const now = Date.now();

@@ -4,6 +4,7 @@ import { redisRuleCounts } from "./counts.js";
 import { BUMP, epochGuard, epochMemo, GET, SET_NX, USE_ONCE } from "./epoch.js";
 import { redisLiveRecords } from "./live.js";
 import { memoryStore } from "./memory.js";
+import { redisApprovalRecords } from "./redis-approvals.js";
 import {
   HEARD_RATE,
   PAUSE_RATE,
@@ -40,6 +41,12 @@ export interface RedisStoreSettings {
    * anything that needs single use always fail closed: nothing is sent.
    */
   onStoreError?: "fail-closed" | "local";
+  /**
+   * Use a Redis whose `maxmemory-policy` can evict adrails' keys (`volatile-*`, `allkeys-*` with a
+   * `maxmemory` set). Off by default: the store then refuses every operation, naming the policy,
+   * since an evicted retry-id ledger or live record could let a repeat create a second ad.
+   */
+  allowEviction?: boolean;
 }
 
 /**
@@ -102,8 +109,38 @@ export function redisStore(options: RedisStoreOptions): AdStore {
     everReady = true;
   }
 
+  // Checked once per store, on the first operation: a Redis that may evict adrails' keys is
+  // refused unless the caller opted in.
+  let evictionChecked: Promise<void> | undefined;
+  const checkEviction = async () => {
+    if (options.allowEviction === true) return;
+    const reply = client.sendCommand(["INFO", "memory"], { timeout: commandTimeoutMs });
+    let info: string;
+    try {
+      info = String((await within(reply, commandTimeoutMs)) ?? "");
+    } catch (error) {
+      throw fail(
+        `its eviction policy could not be read (${error instanceof Error ? error.message : String(error)})`,
+      );
+    }
+    const policy = /maxmemory_policy:(\S+)/.exec(info)?.[1];
+    const maxmemory = Number(/maxmemory:(\d+)/.exec(info)?.[1] ?? "0");
+    if (policy === undefined) throw fail("its eviction policy could not be read (INFO memory gave none)");
+    if (!evicts(policy, maxmemory)) return;
+    throw new StoreError(
+      name,
+      `The shared store (${name}) can evict adrails' keys: its maxmemory-policy is ${policy} with maxmemory ${maxmemory} bytes, so the ledger of retry ids, live ads and approval requests could vanish under memory pressure and a repeat could create a second ad. Nothing was sent.`,
+      "Tell the user the store needs maxmemory-policy noeviction (or no maxmemory) for adrails; pass allowEviction: true to redisStore only to accept that risk.",
+    );
+  };
+
   async function command(args: string[]): Promise<unknown> {
     await ready();
+    evictionChecked ??= checkEviction().catch((error: unknown) => {
+      evictionChecked = undefined;
+      throw error;
+    });
+    await evictionChecked;
     const reply = client.sendCommand(args, { timeout: commandTimeoutMs });
     let result: { value: unknown } | undefined;
     try {
@@ -140,6 +177,7 @@ export function redisStore(options: RedisStoreOptions): AdStore {
     name,
     ...redisLiveRecords(command, hashed),
     ...redisRuleCounts(script, prefix),
+    ...redisApprovalRecords(prefix, script),
     ...(options.onStoreError === "local" ? { fallback: memoryStore() } : {}),
 
     async takeRate(bucket, rule, want) {
@@ -245,6 +283,11 @@ export function redisStore(options: RedisStoreOptions): AdStore {
     },
   };
   return store;
+}
+
+/** True when Redis may evict keys that carry a TTL (every adrails key does) under this policy. */
+function evicts(policy: string, maxmemory: number): boolean {
+  return maxmemory > 0 && policy !== "noeviction";
 }
 
 /** host:port of a Redis URL, without user or password. */

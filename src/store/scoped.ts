@@ -35,6 +35,12 @@ export function keyScoped(store: AdStore, identity: string): AdStore {
     unpin: (slot, id) => store.unpin(own(slot), id),
     claim: (key, ttlMs) => store.claim(own(key), ttlMs),
     release: (key, token) => store.release(own(key), token),
+    clock: () => store.clock(),
+    createApproval: (space, input) => store.createApproval(own(space), input),
+    getApproval: (space, id) => store.getApproval(own(space), id),
+    answerApproval: (space, id, answer) => store.answerApproval(own(space), id, answer),
+    pendingApprovals: (space) => store.pendingApprovals(own(space)),
+    redeemApproval: (space, id, payload) => store.redeemApproval(own(space), id, payload),
     close: () => store.close(),
   };
   if (store.noteLive && store.lastLive) {

@@ -1,10 +1,11 @@
 import { Agent, RunState, run } from "@openai/agents";
 import { adToolResult, approveAdCall, openaiAgentsTools } from "../../src/adapters/openai-agents.js";
+import { redisStore } from "../../src/store/redis.js";
 import { createAdTools } from "../../src/toolkit.js";
 import { agentsText, ScriptedAgentsModel } from "./agents-model.js";
 
 // A fresh process that resumes serialized Agents SDK run states against the parent's simulator.
-// Input on stdin: { baseUrl, apiKey, jobs: [{ state, approveText? }] }; each job gets a toolkit and
+// Input on stdin: { baseUrl, apiKey, redisUrl, jobs: [{ state, approveText? }] }; each job gets a toolkit and
 // an agent of its own, as a process of its own would, and with approveText it approves the pending
 // interruptions itself first. Output on stdout: each resumed run's ToolResults.
 
@@ -13,6 +14,8 @@ for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
 const input = JSON.parse(Buffer.concat(chunks).toString("utf8")) as {
   baseUrl: string;
   apiKey: string;
+  /** The Redis the parent's toolkit keeps its approval records in. */
+  redisUrl: string;
   jobs: { state: string; approveText?: string }[];
 };
 
@@ -22,6 +25,7 @@ async function resume(job: { state: string; approveText?: string }) {
     baseUrl: input.baseUrl,
     rateLimit: false,
     retry: { maxRetries: 0 },
+    store,
   });
   const agent = new Agent({
     name: "launcher",
@@ -39,6 +43,8 @@ async function resume(job: { state: string; approveText?: string }) {
   return { results, interruptions: result.interruptions.length };
 }
 
+const store = redisStore({ url: input.redisUrl });
 const runs = [];
 for (const job of input.jobs) runs.push(await resume(job));
+await store.close();
 process.stdout.write(JSON.stringify({ runs }));

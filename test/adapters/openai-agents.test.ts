@@ -12,7 +12,9 @@ import {
   rejectAdCall,
 } from "../../src/adapters/openai-agents.js";
 import { providerSchema } from "../../src/adapters/shared.js";
+import { redisStore } from "../../src/store/redis.js";
 import type { AdToolkit, AuditEvent, ConfirmSummary, ToolResult } from "../../src/types.js";
+import { startRedis } from "../support/redis.js";
 import {
   type AgentsTurn,
   agentsText,
@@ -441,7 +443,7 @@ describe("a serialized run state", () => {
     const resumed = await RunState.fromString(agent, edit(first.state.toString()));
     const done = await run(agent, resumed);
     expect(keptResults(done).get("c1")).toMatchObject({ ok: false, blocked: "hard-confirmation" });
-    expect(readBy(model, "c1")).toContain("not for this payload");
+    expect(readBy(model, "c1")).toContain("edited after the ask");
     expect(pushes()).toEqual([]);
   });
 
@@ -458,7 +460,9 @@ describe("a serialized run state", () => {
     const forged = JSON.parse(edit(saved));
     const edited = { ...push("c1", "ACTIVE").input, headline: "Winter gear" };
     const fingerprint = toolkit.get("push-creative")!.confirmationRequest(edited)!.fingerprint;
-    const record = forged.context.context.adrails.approvals["call:c1"];
+    // Records are kept by call and payload ("call:<id>\n<fingerprint>").
+    const approvals = forged.context.context.adrails.approvals;
+    const record = approvals[Object.keys(approvals).find((key) => key.startsWith("call:c1\n"))!];
     record.request.fingerprint = fingerprint;
     record.answer.request.fingerprint = fingerprint;
 
@@ -514,21 +518,28 @@ describe("a serialized run state", () => {
   }, async () => {
     // Approved here and resumed there, twice over (a retried resume); and asked here, then approved
     // and resumed there. The simulator stays here, on loopback.
-    const approvedHere = agentFor(env.toolkit(), script(push("c1", "ACTIVE")));
+    // The approval records live in one Redis that both processes use.
+    const redis = await startRedis();
+    const store = redisStore({ url: redis.url });
+    const shared = () => env.toolkit({ store });
+    const approvedHere = agentFor(shared(), script(push("c1", "ACTIVE")));
     const first = await run(approvedHere.agent, "Launch it.", { context: { sessionId: "launch-1" } });
     approveAdCall(first.state, first.interruptions[0]!, { text: "Go live - Dana" });
     const saved = first.state.toString();
     expect(saved).not.toContain(env.sim.apiKey);
 
-    const askedHere = agentFor(env.toolkit(), script(push("c2", "ACTIVE", { headline: "Autumn gear" })));
+    const askedHere = agentFor(shared(), script(push("c2", "ACTIVE", { headline: "Autumn gear" })));
     const second = await run(askedHere.agent, "Launch it.", { context: { sessionId: "launch-2" } });
     expect(pushes()).toEqual([]);
 
-    const there = await resumeInChild([
+    const there = await resumeInChild(redis.url, [
       { state: saved },
       { state: saved },
       { state: second.state.toString(), approveText: "Approved in the other tab - Dana" },
-    ]);
+    ]).finally(async () => {
+      await store.close();
+      await redis.close();
+    });
     const [once, again, approvedThere] = there.runs;
     expect(once).toEqual({ interruptions: 0, results: [expect.objectContaining({ ok: true, status: 200 })] });
     expect(approvedThere).toEqual({
@@ -550,7 +561,7 @@ describe("a serialized run state", () => {
   });
 });
 
-function resumeInChild(jobs: { state: string; approveText?: string }[]) {
+function resumeInChild(redisUrl: string, jobs: { state: string; approveText?: string }[]) {
   const child = fileURLToPath(new URL("./openai-agents-resume.child.ts", import.meta.url));
   return new Promise<{ runs: { results: ToolResult[]; interruptions: number }[] }>((resolve, reject) => {
     const proc = execFile(
@@ -562,7 +573,7 @@ function resumeInChild(jobs: { state: string; approveText?: string }[]) {
         else resolve(JSON.parse(stdout));
       },
     );
-    proc.stdin?.end(JSON.stringify({ baseUrl: env.sim.url, apiKey: env.sim.apiKey, jobs }));
+    proc.stdin?.end(JSON.stringify({ baseUrl: env.sim.url, apiKey: env.sim.apiKey, redisUrl, jobs }));
   });
 }
 

@@ -112,19 +112,22 @@ describe.each(["ai6", "ai7"] as const)("%s: an approval response delivered twice
     expect(again).toMatchObject([{ ok: false, blocked: "hard-confirmation" }]);
     expect(again[0]).toMatchObject({ error: expect.stringContaining("already used") });
 
-    // Two other instances of the route, each with its own toolkit and nothing shared.
+    // Two other instances of the route, each with its own toolkit and nothing shared: the request
+    // is recorded in the first instance's store only, so the conversation alone approves nothing.
     const elsewhere = await Promise.all([
       inChild({ kind: which, messages: wire }),
       inChild({ kind: which, messages: wire }),
     ]);
-    for (const results of elsewhere)
-      expect(results).toMatchObject([{ ok: true, data: { status: "ACTIVE" } }]);
+    for (const results of elsewhere) {
+      expect(results).toMatchObject([{ ok: false, blocked: "hard-confirmation" }]);
+      expect(results[0]).toMatchObject({ error: expect.stringContaining("is recorded in the store") });
+    }
 
     expect(live()).toHaveLength(1);
     expect(env.sim.control.ads()).toHaveLength(1);
     const ids = new Set(pushes().map((r) => (r.body as { request_id?: string }).request_id));
     expect(ids.size).toBe(1);
-    expect(pushes().filter((r) => r.replayed)).toHaveLength(2);
+    expect(pushes().filter((r) => r.replayed)).toHaveLength(0);
   });
 });
 

@@ -11,6 +11,7 @@ import { memoryApprovalLedger } from "../../src/guards/approvals.js";
 import { createCallPipeline } from "../../src/guards/pipeline.js";
 import { memoryIdLedger } from "../../src/guards/request-ids.js";
 import type { SendClaims } from "../../src/guards/shared.js";
+import { memoryStore } from "../../src/store/index.js";
 import type { ToolDefinition } from "../../src/tools/define.js";
 import { getTool } from "../../src/tools/index.js";
 import type { CallSummary, ConfirmRequest } from "../../src/types.js";
@@ -197,6 +198,7 @@ describe("the pipeline asks needsPerson, for any tool", () => {
       apiKey: "adk_test",
       approvalTtlMs: 60_000,
       approvals: memoryApprovalLedger(),
+      records: memoryStore(),
       asks: asks(),
       ids: memoryIdLedger(),
       claims,

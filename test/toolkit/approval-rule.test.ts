@@ -15,17 +15,19 @@ const texts = () => f.sim.control.ads().map((ad) => ad.hard_confirm_text);
 
 describe("the confirmation text of an approval", () => {
   it("is the person's words, trimmed, or the recorded statement, for a confirm callback and a host approval", async () => {
-    const input = f.push({ status: "ACTIVE" });
-    const fingerprint = f.kit().get("push-creative")!.confirmationRequest(input)!.fingerprint;
+    // Three different payloads: a repeat of one payload under the same key replays the first ad.
+    const [a, b, c] = ["A", "B", "C"].map((h) => f.push({ status: "ACTIVE", headline: `Headline ${h}` }));
+    const fingerprintOf = (input: unknown) =>
+      f.kit().get("push-creative")!.confirmationRequest(input)!.fingerprint;
     const worded = f.kit({ confirm: () => ({ approved: true, text: "  Go live, Dana  " }) });
     const blank = f.kit({ confirm: () => ({ approved: true, text: "   " }) });
-    await worded.call("push-creative", input);
-    await blank.call("push-creative", input);
-    await f.kit().call("push-creative", input, { approval: { fingerprint, via: "host" } });
+    await worded.call("push-creative", a);
+    await blank.call("push-creative", b);
+    await f.kit().call("push-creative", c, { approval: { fingerprint: fingerprintOf(c), via: "host" } });
     expect(texts()).toEqual([
       "Go live, Dana",
-      `Approved by a person via confirm for payload ${fingerprint}`,
-      `Approved by a person via host for payload ${fingerprint}`,
+      `Approved by a person via confirm for payload ${fingerprintOf(b)}`,
+      `Approved by a person via host for payload ${fingerprintOf(c)}`,
     ]);
   });
 

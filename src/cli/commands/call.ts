@@ -27,6 +27,8 @@ export interface CallOptions {
   /** Seconds to wait for that decision (default 300). */
   approvalTimeout?: number;
   redis?: string;
+  /** Scope of retry ids (`sessionId`); by default one scope per API key. */
+  session?: string;
   auditLog?: string;
   /** A money rules file (JSON); else env ADRAILS_RULES. */
   rules?: string;
@@ -55,6 +57,12 @@ export async function runCall(
       EXIT.usage,
     );
   }
+  if (opts.session !== undefined && !/^[\w.:-]{1,128}$/.test(opts.session)) {
+    throw new CliError(
+      `--session must be 1 to 128 letters, digits, '.', ':', '_' or '-', not ${JSON.stringify(opts.session)}.`,
+      EXIT.usage,
+    );
+  }
   if (opts.waitApproval && opts.confirmText !== undefined) {
     throw new CliError("--wait-approval and --confirm-text are two ways to approve: use one.", EXIT.usage);
   }
@@ -78,6 +86,7 @@ export async function runCall(
       readOnly: globals.readOnly === true,
       confirm: createCliConfirm(io, output, { confirmText: opts.confirmText, spinner }),
       ...rules,
+      ...(opts.session === undefined ? {} : { sessionId: opts.session }),
       ...fleet.options,
       ...(trail?.onEvent ? { onEvent: both(fleet.options.onEvent, trail.onEvent) } : {}),
     };

@@ -34,7 +34,8 @@ export async function fleetOptions(
   }
   if (!url) return { options: {}, close: async () => {} };
   const { redisStore } = await import("../../store/redis.js");
-  const store = redisStore({ url });
+  // ADRAILS_REDIS_ALLOW_EVICTION=1 accepts a Redis whose maxmemory-policy can evict adrails' keys.
+  const store = redisStore({ url, allowEviction: io.env.ADRAILS_REDIS_ALLOW_EVICTION === "1" });
   const options: Partial<AdToolsOptions> = { store };
   const closers = [() => store.close()];
   if (flags.waitApproval) {

@@ -32,6 +32,8 @@ export function approvalRequest(
 ): ApprovalRequest {
   const askedAt = place.askedAt ?? Date.now();
   const account = typeof body.account_id === "string" ? body.account_id : undefined;
+  // Tool call ids repeat across conversations (scripted models, colliding ids): the payload is
+  // part of the id, so a request is never another payload's.
   const seed = place.callId === undefined ? randomUUID() : place.callId;
   const id = `apr_${digest(canonicalJson([def.name, fingerprint, account ?? null, place.scope, seed]))}`;
   const { summary, message } =

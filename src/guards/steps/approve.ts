@@ -1,9 +1,24 @@
 import type { ToolDefinition } from "../../tools/define.js";
-import type { AuditEvent, CallContext, ToolResult, UnboundAnswer } from "../../types.js";
-import { answerRequest } from "../approval/answer.js";
+import type {
+  AuditEvent,
+  CallContext,
+  ConfirmDecision,
+  ConfirmRequest,
+  ToolResult,
+  UnboundAnswer,
+} from "../../types.js";
+import { readAnswer } from "../approval/answer.js";
 import { wentLiveSinceAsked } from "../approval/launch.js";
-import { type RedeemedCall, redeemAnswer, redeemApproval } from "../approval/redeem.js";
-import { approvalRequest, needsPerson } from "../approval/request.js";
+import {
+  payloadOf,
+  type RecordOptions,
+  recordAnswer,
+  recordRequest,
+  redeemCarried,
+  redeemRecorded,
+} from "../approval/records.js";
+import { type RedeemedCall, redeemApproval } from "../approval/redeem.js";
+import { needsPerson } from "../approval/request.js";
 import { type Confirmation, sentence } from "../approvals.js";
 import { type DecisionLog, decide } from "../audit.js";
 import { askChannel, CONFIRM_TOOL, denialOf } from "../confirmation.js";
@@ -71,7 +86,12 @@ export async function confirmStep(p: PipelineState, call: Call): Promise<ToolRes
         return undefined;
       }
       if (CONFIRM_FIELD in def.input.shape) call.body = { ...call.body, [CONFIRM_FIELD]: confirmation.text };
-      call.approvalKey = confirmation.key;
+      // The first send's id (replayed by the service) unless the person, told an identical ad is
+      // live, approved a second copy: then an id of their own answer.
+      // A legacy approval names no request: its own identity keeps it to one ad in every process.
+      if (confirmation.toldOfLive !== undefined || call.context.approval !== undefined) {
+        call.approvalKey = confirmation.key;
+      }
       if (isPush && confirmation.askedAt !== undefined) {
         const late = await wentLiveSinceAsked(p.o.live, call, confirmation.askedAt, confirmation.toldOfLive);
         if (late) return late;
@@ -120,26 +140,86 @@ async function confirm(p: PipelineState, call: Call): Promise<Confirmation> {
     ...(context.toolCallId === undefined ? {} : { callId: context.toolCallId }),
     ...(typeof call.body.account_id === "string" ? { account: call.body.account_id } : {}),
   };
-  const redeem = { ledger: p.o.approvals, asks: p.o.asks, secret: p.o.approvalSecret };
-  if (context.answer !== undefined) return redeemAnswer(context.answer, target, redeem);
+  const recorded = { ...target, payload: payloadOf(def, call.body) };
+  const records = recordOptionsOf(p);
+  if (context.answer !== undefined) {
+    const read = readAnswer(context.answer, p.o.approvalSecret);
+    if ("problem" in read) return { approved: false, reason: read.problem };
+    return redeemCarried(records, read.answer, recorded);
+  }
   if (context.approval !== undefined) {
+    if (p.o.approvalSecret !== undefined) {
+      return {
+        approved: false,
+        reason:
+          "the toolkit has an approvalSecret, and the deprecated `approval` field is unsigned, so it approves nothing (pass `answer` from adTool.answer() to a request the toolkit recorded)",
+      };
+    }
+    const redeem = { ledger: p.o.approvals, asks: p.o.asks, secret: p.o.approvalSecret };
     return redeemApproval(context.approval, target, { ...redeem, ttlMs: p.o.approvalTtlMs });
   }
   if (!p.o.confirm) return { approved: false, reason: "no confirmation channel is configured" };
-  const request = approvalRequest(
-    def,
-    call.body,
-    call.change,
-    { callId: context.toolCallId, scope: target.scope },
-    p.o.approvalTtlMs,
-  );
-  const ruled = withRule(request, call.ruleAsk);
-  const shown = p.o.live ? await p.o.live.annotate(ruled) : ruled;
-  const asked = await askChannel(p.o.confirm, shown, context.signal);
+  const ruleAsk = call.ruleAsk;
+  const request = await recordRequest(records, def, call.body, call.change, {
+    callId: context.toolCallId,
+    scope: target.scope,
+    channel: "confirm",
+    unknownSend: await unknownSendOf(p, call),
+    ...(ruleAsk ? { annotate: (shown: ConfirmRequest) => withRule(shown, ruleAsk) } : {}),
+  });
+  const asked = await askChannel(p.o.confirm, request, context.signal);
   if ("none" in asked) return { approved: false, reason: asked.none };
   const channel = typeof asked.decision.channel === "string" ? asked.decision.channel : "confirm";
-  // The answer is to the request as the person saw it (with any live identical ad named).
-  return redeemAnswer(answerRequest(shown, asked.decision, channel, p.o.approvalSecret), target, redeem);
+  const decision = asked.decision as ConfirmDecision & { prewritten?: unknown };
+  if (decision.approved === true && decision.prewritten === true) {
+    const named = request.previousLive
+      ? `an identical ad (${request.previousLive.adId}) is already live`
+      : request.possiblyLive
+        ? `an identical send (request id ${request.possiblyLive.requestId}) may already be live`
+        : undefined;
+    if (named !== undefined) {
+      await recordAnswer(records, request.id, { approved: false, reason: named }, channel);
+      return {
+        approved: false,
+        via: channel,
+        reason: `a confirmation written before the request was shown cannot approve it: ${named}, and a person must see that and answer this request themselves`,
+      };
+    }
+  }
+  const refused = await recordAnswer(records, request.id, decision, channel);
+  if (refused !== undefined && decision.approved === true)
+    return { approved: false, reason: refused, via: channel };
+  return redeemRecorded(records, request.id, recorded);
+}
+
+/** The record side of the approval model for this toolkit. */
+export function recordOptionsOf(p: PipelineState): RecordOptions {
+  return {
+    records: p.o.records,
+    ttlMs: p.o.approvalTtlMs,
+    ...(p.o.approvalSecret === undefined ? {} : { secret: p.o.approvalSecret }),
+    ...(p.o.live === undefined ? {} : { live: p.o.live }),
+  };
+}
+
+/** The id of an identical send whose outcome is unknown (it may be live), in the call's id scope. */
+export async function unknownSendOf(
+  p: PipelineState,
+  call: {
+    def: ToolDefinition;
+    body: Record<string, unknown>;
+    change: string;
+    context: { sessionId?: string };
+  },
+): Promise<string | undefined> {
+  if (!call.def.idField) return undefined;
+  const ids = await p.requestIds.derive(idScopeOf(p, call.context), call.def.name, call.change);
+  return ids.pinned;
+}
+
+/** The scope retry ids live in: the call's session, the toolkit's, or the default one every process shares. */
+export function idScopeOf(p: PipelineState, context: { sessionId?: string }): string {
+  return context.sessionId ?? p.o.sessionId ?? p.instanceScope;
 }
 
 /** A person's answer that does not bind to this call, as a confirmation that did not happen. */

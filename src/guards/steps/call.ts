@@ -1,5 +1,6 @@
 import type { AdClient } from "../../client/index.js";
 import type { Outcome } from "../../client/outcome.js";
+import type { ApprovalRecords } from "../../store/index.js";
 import type { ToolDefinition } from "../../tools/define.js";
 import type { AdToolsOptions, AuditEvent, CallContext } from "../../types.js";
 import type { LaunchClaims } from "../approval/launch.js";
@@ -23,6 +24,8 @@ export interface PipelineOptions
   accountDefault?: string;
   approvalTtlMs: number;
   approvals: ApprovalLedger;
+  /** Approval requests as records in the toolkit's store (scoped to its API key). */
+  records: ApprovalRecords;
   /** The payload each call was first asked about, so edited saved state cannot redeem an answer. */
   asks: AskLedger;
   /** With a secret, only signed answers redeem, and answers made here are signed. */
@@ -41,7 +44,10 @@ export interface PipelineOptions
 /** What the steps of one toolkit's call path share. */
 export interface PipelineState {
   o: PipelineOptions;
-  /** Scope of ids when no session is given: this toolkit, so separate runs never replay each other. */
+  /**
+   * Scope of ids when no session is given: the same for every toolkit and process on the key's
+   * store, so a repeat of a change from a new process goes out under the first send's id.
+   */
   instanceScope: string;
   requestIds: RequestIds;
   inflight: Map<string, Promise<Outcome>>;

@@ -2,6 +2,7 @@ import { approvalRequestId } from "../approvals.js";
 import { decide } from "../audit.js";
 import { runKeyNote } from "../notes.js";
 import { targetOf } from "../request-ids.js";
+import { idScopeOf } from "./approve.js";
 import type { Call, PipelineState } from "./call.js";
 
 /**
@@ -15,7 +16,7 @@ export async function keyStep(p: PipelineState, call: Call): Promise<void> {
   const { def, log, notes, body } = call;
   const idName = def.idField?.name;
   if (!idName) return;
-  const scope = call.context.sessionId ?? p.o.sessionId ?? p.instanceScope;
+  const scope = idScopeOf(p, call.context);
   const ids = await p.requestIds.derive(scope, def.name, call.change, targetOf(def.name, body));
   call.ids = ids;
   let id: string;

@@ -1,0 +1,317 @@
+import { createHmac, timingSafeEqual } from "node:crypto";
+import type {
+  ApprovalRecord,
+  ApprovalRecordInput,
+  ApprovalRecords,
+  RecordedAnswer,
+} from "../../store/index.js";
+import type { ToolDefinition } from "../../tools/define.js";
+import type { ApprovalAnswer, ConfirmDecision, ConfirmRequest } from "../../types.js";
+import { type Confirmation, confirmationText } from "../approvals.js";
+import { canonicalJson, retryKeys } from "../fingerprint.js";
+import type { LiveLedger } from "../live-record.js";
+import { approvalRequest } from "./request.js";
+
+// One record per approval request, in the toolkit's store: made when a person is asked, answered
+// by whoever answers, redeemed once by whoever sends. Whatever carries an approval between steps
+// (a conversation, a run state, a checkpoint, a page) carries the request id; the authority is the
+// record. Times are the store's clock, so processes whose clocks differ agree on ask and expiry.
+
+/** What the record side of the approval model needs from the toolkit. */
+export interface RecordOptions {
+  records: ApprovalRecords;
+  ttlMs: number;
+  /** With a secret, records and answers are signed, and nothing unsigned redeems. */
+  secret?: string;
+  live?: LiveLedger;
+}
+
+/** Where a request is asked: the call's place and the channel that shows it. */
+export interface AskPlace {
+  callId?: string;
+  scope: string;
+  channel: string;
+  shownAt?: string;
+  /** The id of an identical send whose outcome is unknown (it may be live), when there is one. */
+  unknownSend?: string;
+  /** What else the person is told before the request is recorded (a money rule behind the ask). */
+  annotate?: (request: ConfirmRequest) => ConfirmRequest;
+}
+
+/** The space of the toolkit's records (the store given is already scoped to one API key). */
+const SPACE = "";
+
+/** The exact payload a person is shown and a redemption must match: the canonical body, without retry keys. */
+export function payloadOf(def: ToolDefinition, body: Record<string, unknown>): string {
+  return canonicalJson(body, retryKeys(def.idField?.name));
+}
+
+/**
+ * Records the request for one call as a person is shown it now, or returns the one already
+ * recorded for it (a form shown again, a resumed run): the same ask time and expiry in every
+ * process. It names an identical ad that went live, or a send of this payload whose outcome is
+ * unknown.
+ */
+export async function recordRequest(
+  o: RecordOptions,
+  def: ToolDefinition,
+  body: Record<string, unknown>,
+  fingerprint: string,
+  place: AskPlace,
+): Promise<ConfirmRequest> {
+  const now = await o.records.clock();
+  const plain = approvalRequest(
+    def,
+    body,
+    fingerprint,
+    { callId: place.callId, scope: place.scope, askedAt: now },
+    o.ttlMs,
+  );
+  const existing = await o.records.getApproval(SPACE, plain.id);
+  if (existing && existing.expiresAt > now) return requestOf(existing);
+  let shown = o.live ? await o.live.annotate(plain) : plain;
+  if (place.unknownSend !== undefined && shown.previousLive === undefined) {
+    shown = {
+      ...shown,
+      possiblyLive: { requestId: place.unknownSend },
+      message: `An identical ad may already be live: an earlier send of this exact payload (request id ${place.unknownSend}) got no answer, so whether it was created is unknown. Look in the ad account before approving. ${shown.message}`,
+    };
+  }
+  if (place.annotate) shown = place.annotate(shown);
+  const input: ApprovalRecordInput = {
+    id: shown.id,
+    tool: shown.tool,
+    ...(shown.account === undefined ? {} : { account: shown.account }),
+    payload: payloadOf(def, body),
+    fingerprint,
+    ...(shown.callId === undefined ? {} : { callId: shown.callId }),
+    scope: place.scope,
+    channel: place.channel,
+    ...(place.shownAt === undefined ? {} : { shownAt: place.shownAt }),
+    ...(shown.previousLive
+      ? { names: { adId: shown.previousLive.adId, at: shown.previousLive.at } }
+      : place.unknownSend !== undefined
+        ? { names: { unknownSend: place.unknownSend, at: now } }
+        : {}),
+    askedAt: shown.askedAt,
+    expiresAt: shown.expiresAt,
+    summary: shown.summary as unknown as Record<string, unknown>,
+    message: shown.message,
+    ...(shown.rule === undefined ? {} : { rule: shown.rule }),
+  };
+  if (o.secret !== undefined) input.sig = recordSignature(input, o.secret);
+  const { record } = await o.records.createApproval(SPACE, input);
+  return requestOf(record);
+}
+
+/** The request as channels show it, from its record. */
+export function requestOf(record: ApprovalRecord): ConfirmRequest {
+  const request: ConfirmRequest = {
+    id: record.id,
+    tool: record.tool,
+    ...(record.callId === undefined ? {} : { callId: record.callId }),
+    fingerprint: record.fingerprint,
+    ...(record.account === undefined ? {} : { account: record.account }),
+    askedAt: record.askedAt,
+    expiresAt: record.expiresAt,
+    summary: record.summary as unknown as ConfirmRequest["summary"],
+    message: record.message,
+  };
+  if (record.names?.adId !== undefined)
+    request.previousLive = { adId: record.names.adId, at: record.names.at };
+  if (record.names?.unknownSend !== undefined) request.possiblyLive = { requestId: record.names.unknownSend };
+  if (record.rule !== undefined) request.rule = record.rule;
+  return request;
+}
+
+/** The request recorded under `id`, or null. */
+export async function recordedRequest(o: RecordOptions, id: string): Promise<ConfirmRequest | null> {
+  const record = await o.records.getApproval(SPACE, id);
+  return record ? requestOf(record) : null;
+}
+
+/** Requests of this toolkit's key still waiting for an answer, oldest first. */
+export async function pendingRequests(o: RecordOptions, scope?: string): Promise<ConfirmRequest[]> {
+  const records = await o.records.pendingApprovals(SPACE);
+  return records.filter((r) => scope === undefined || r.scope === scope).map(requestOf);
+}
+
+/**
+ * Records a person's answer against its request (on the store's clock), signed with a secret: a
+ * decline is final. Returns why it was not recorded, when it was not.
+ */
+export async function recordAnswer(
+  o: RecordOptions,
+  id: string,
+  decision: ConfirmDecision & { who?: string },
+  channel: string,
+): Promise<string | undefined> {
+  const at = await o.records.clock();
+  const answer: RecordedAnswer = { approved: decision.approved === true, channel, at };
+  const words = decision.approved === true ? decision.text : (decision as { reason?: unknown }).reason;
+  if (typeof words === "string" && words.trim() !== "") {
+    if (answer.approved) answer.text = words.trim();
+    else answer.reason = words.trim();
+  }
+  if (typeof decision.who === "string" && decision.who !== "") answer.who = decision.who;
+  if (o.secret !== undefined) answer.sig = answerSignature(id, answer, o.secret);
+  const result = await o.records.answerApproval(SPACE, id, answer);
+  if (result.ok || result.why === "answered") return undefined;
+  return refusalText(result.why);
+}
+
+/** The call a recorded request is redeemed for. */
+export interface RecordedCall {
+  tool: string;
+  fingerprint: string;
+  payload: string;
+  callId?: string;
+  account?: string;
+}
+
+/**
+ * Redeems request `id` for this call, once, fleet-wide: the record must exist (signed, with a
+ * secret), name this tool, account and call, hold an approval (signed, with a secret), not have
+ * expired on the store's clock, and hold this exact payload. A recorded decline is a person's no.
+ */
+export async function redeemRecorded(
+  o: RecordOptions,
+  id: string,
+  call: RecordedCall,
+): Promise<Confirmation> {
+  const record = await o.records.getApproval(SPACE, id);
+  if (!record) {
+    return {
+      approved: false,
+      reason: `no approval request ${id} for this call and payload is recorded in the store (the payload was edited after the ask, or it was never asked through adrails, or it expired long ago, or the store lost it: restarted empty or evicted its keys)`,
+    };
+  }
+  const via = record.answer?.channel || record.channel || "an approval channel";
+  const no = (reason: string): Confirmation => ({ approved: false, reason, via });
+  if (o.secret !== undefined && !signed(record.sig, recordSignature(record, o.secret))) {
+    return no(
+      "the approval request in the store is not signed with this toolkit's approvalSecret (it was written or edited there by something else)",
+    );
+  }
+  if (record.tool !== call.tool)
+    return no(`the answer was given for a ${record.tool} call, not this ${call.tool} call`);
+  if (record.callId !== undefined && call.callId !== undefined && record.callId !== call.callId) {
+    return no(`the answer was given for tool call ${record.callId}, not for this one (${call.callId})`);
+  }
+  if (record.account !== undefined && call.account !== undefined && record.account !== call.account) {
+    return no(`the answer was given for account ${record.account}, not ${call.account}`);
+  }
+  if (record.fingerprint !== call.fingerprint || record.payload !== call.payload) {
+    return no(
+      `the answer was given for payload ${record.fingerprint}, not for this payload ${call.fingerprint} (it was edited after the ask)`,
+    );
+  }
+  const answer = record.answer;
+  if (answer && o.secret !== undefined && !signed(answer.sig, answerSignature(id, answer, o.secret))) {
+    return no("the answer in the store is not signed with this toolkit's approvalSecret");
+  }
+  if (answer?.approved === false) {
+    return {
+      approved: false,
+      declined: true,
+      via,
+      reason: answer.reason ? `a person declined: ${answer.reason}` : "a person declined",
+    };
+  }
+  const used = await o.records.redeemApproval(SPACE, id, call.payload);
+  if (!used.ok) {
+    if (used.why === "declined") return { approved: false, declined: true, via, reason: "a person declined" };
+    if (used.why === "expired") {
+      const ttl = Math.round((record.expiresAt - record.askedAt) / 1000);
+      return no(`the approval expired (older than ${ttl} s)`);
+    }
+    return no(refusalText(used.why));
+  }
+  const given = used.record.answer!;
+  return {
+    approved: true,
+    text: confirmationText(given.text, via, call.fingerprint),
+    via,
+    key: id,
+    askedAt: record.askedAt,
+    ...(record.names?.adId === undefined ? {} : { toldOfLive: record.names.adId }),
+    ...(record.names?.unknownSend === undefined ? {} : { toldOfUnknown: record.names.unknownSend }),
+  };
+}
+
+/** Records a carried answer (from a conversation, a run state) against its request, then redeems. */
+export async function redeemCarried(
+  o: RecordOptions,
+  answer: ApprovalAnswer,
+  call: RecordedCall,
+): Promise<Confirmation> {
+  const decision: ConfirmDecision = answer.approved
+    ? { approved: true, text: answer.text ?? "" }
+    : { approved: false, ...(answer.reason === undefined ? {} : { reason: answer.reason }) };
+  const record = await o.records.getApproval(SPACE, answer.request.id);
+  if (record && record.answer === undefined)
+    await recordAnswer(o, answer.request.id, decision, answer.channel);
+  else if (record && !answer.approved) await recordAnswer(o, answer.request.id, decision, answer.channel);
+  return redeemRecorded(o, answer.request.id, call);
+}
+
+function refusalText(why: string): string {
+  switch (why) {
+    case "missing":
+      return "the approval request is not recorded in the store";
+    case "expired":
+      return "the approval request expired";
+    case "used":
+      return "the approval was already used once";
+    case "declined":
+      return "a person declined this request, and a decline is final";
+    case "payload":
+      return "the payload recorded for this request differs from this call's payload (it was edited after the ask)";
+    case "unanswered":
+      return "nobody has answered this approval request yet";
+    default:
+      return why;
+  }
+}
+
+function recordSignature(r: ApprovalRecordInput, secret: string): string {
+  const content = [
+    "adrails-request-1",
+    r.id,
+    r.tool,
+    r.account ?? null,
+    r.payload,
+    r.fingerprint,
+    r.callId ?? null,
+    r.scope,
+    r.channel,
+    r.shownAt ?? null,
+    r.names ?? null,
+    r.askedAt,
+    r.expiresAt,
+    r.summary,
+    r.message,
+  ];
+  return createHmac("sha256", secret).update(canonicalJson(content)).digest("base64url");
+}
+
+function answerSignature(id: string, a: RecordedAnswer, secret: string): string {
+  const content = [
+    "adrails-recorded-answer-1",
+    id,
+    a.approved,
+    a.text ?? null,
+    a.reason ?? null,
+    a.who ?? null,
+    a.channel,
+    a.at,
+  ];
+  return createHmac("sha256", secret).update(canonicalJson(content)).digest("base64url");
+}
+
+function signed(given: string | undefined, expected: string): boolean {
+  if (typeof given !== "string") return false;
+  const a = Buffer.from(given);
+  const b = Buffer.from(expected);
+  return a.length === b.length && timingSafeEqual(a, b);
+}

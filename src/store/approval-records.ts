@@ -1,0 +1,209 @@
+// Approval requests as records in the store, one per request, shared by every process that uses
+// the store: made when a person is asked, answered by whoever answers, redeemed once by whoever
+// sends. The checks that make an approval count (it exists, has not expired on the store's clock,
+// is for this exact payload, was approved, was not used) are one atomic step of the store.
+
+/** An identical ad the request names: live (its ad id), or a send of that payload whose outcome is unknown. */
+export interface NamedLive {
+  /** The service's ad id of an identical ad that went live. */
+  adId?: string;
+  /** The request id of an identical send whose outcome is unknown: it may be live. */
+  unknownSend?: string;
+  /** When it went live or was sent (store clock, epoch ms). */
+  at: number;
+}
+
+/** What a channel records when it asks a person. Times are the store's clock ({@link ApprovalRecords.clock}). */
+export interface ApprovalRecordInput {
+  /** The request id: what conversations, run states, forms and pages carry. */
+  id: string;
+  tool: string;
+  account?: string;
+  /** The exact canonical payload (JSON) the person is shown. A redemption must match it byte for byte. */
+  payload: string;
+  fingerprint: string;
+  /** The framework's tool call id, when it has one. */
+  callId?: string;
+  /** The scope the call's ids live in (a session, thread, run). */
+  scope: string;
+  /** Where the person is asked: "confirm", "cli", "ai-sdk", "langgraph", "openai-agents", "mcp-elicitation", "inbox". */
+  channel: string;
+  /** Where it was shown, as the channel names it (an OpenAI Agents run, an inbox item), when it says. */
+  shownAt?: string;
+  /** The identical ad the request tells the person of, if any. */
+  names?: NamedLive;
+  askedAt: number;
+  expiresAt: number;
+  /** What a person reads: the summary and message of the request (structured, never parsed back). */
+  summary: Record<string, unknown>;
+  message: string;
+  /** A money rule behind the ask, which the message names first (advisory mode, or a custom rule's ask). */
+  rule?: { name: string; reason: string; override: boolean };
+  /** HMAC of the fields above, when the toolkit has an `approvalSecret`. */
+  sig?: string;
+}
+
+/** A person's answer as recorded against a request. */
+export interface RecordedAnswer {
+  approved: boolean;
+  /** Approved: the person's sentence. */
+  text?: string;
+  /** Declined: why. */
+  reason?: string;
+  /** Who answered, when the channel knows (an inbox user, a CLI user). */
+  who?: string;
+  channel: string;
+  /** Store clock, epoch ms. */
+  at: number;
+  /** HMAC of the answer and its request id, when the toolkit has an `approvalSecret`. */
+  sig?: string;
+}
+
+/** A request record with what happened to it. */
+export interface ApprovalRecord extends ApprovalRecordInput {
+  answer?: RecordedAnswer;
+  /** When it was redeemed (store clock); a record redeems once. */
+  usedAt?: number;
+}
+
+/** Why a redemption did not happen. */
+export type RedeemRefusal = "missing" | "expired" | "payload" | "unanswered" | "declined" | "used";
+
+/** Why an answer was not recorded. */
+export type AnswerRefusal = "missing" | "expired" | "declined" | "answered" | "used";
+
+/**
+ * The approval records of a store. `space` separates key identities (the store scoped to one API
+ * key passes its own); ids are unique within a space.
+ */
+export interface ApprovalRecords {
+  /** The store's clock (epoch ms): Redis `TIME`, or this process's clock for the memory store. */
+  clock(): Promise<number>;
+  /**
+   * Records a request unless one with its id is there and has not expired: the record now in the
+   * store, and whether this call made it.
+   */
+  createApproval(
+    space: string,
+    input: ApprovalRecordInput,
+  ): Promise<{ record: ApprovalRecord; created: boolean }>;
+  getApproval(space: string, id: string): Promise<ApprovalRecord | null>;
+  /**
+   * Records an answer: only while the request is valid and unused. A decline is final; an approval
+   * already given stays, except that a decline replaces an approval not yet used.
+   */
+  answerApproval(
+    space: string,
+    id: string,
+    answer: RecordedAnswer,
+  ): Promise<
+    { ok: true; record: ApprovalRecord } | { ok: false; why: AnswerRefusal; record?: ApprovalRecord }
+  >;
+  /** Requests not answered nor expired, oldest first. */
+  pendingApprovals(space: string): Promise<ApprovalRecord[]>;
+  /**
+   * Uses an approval, atomically: the record exists, has not expired, its payload equals `payload`
+   * byte for byte, it was approved and not used; then it is marked used.
+   */
+  redeemApproval(
+    space: string,
+    id: string,
+    payload: string,
+  ): Promise<
+    { ok: true; record: ApprovalRecord } | { ok: false; why: RedeemRefusal; record?: ApprovalRecord }
+  >;
+}
+
+/** How long a record is kept after it expires, for whoever reads what happened to it. */
+export const RECORD_KEEP_MS = 15 * 60_000;
+
+/** The approval records in this process's memory, on `now` as the store's clock. */
+export function memoryApprovalRecords(now: () => number = () => Date.now(), max = 100_000): ApprovalRecords {
+  const records = new Map<string, ApprovalRecord>();
+  const keyOf = (space: string, id: string) => `${space}\n${id}`;
+  const live = (space: string, id: string, at: number) => {
+    const key = keyOf(space, id);
+    const record = records.get(key);
+    if (record && record.expiresAt + RECORD_KEEP_MS <= at) {
+      records.delete(key);
+      return undefined;
+    }
+    return record;
+  };
+  const copy = (r: ApprovalRecord): ApprovalRecord => structuredClone(r);
+  const sweep = (at: number) => {
+    for (const [key, r] of records) {
+      if (records.size < max && r.expiresAt + RECORD_KEEP_MS > at) break;
+      // A record still valid is never dropped to make room: the ask fails instead.
+      if (r.expiresAt > at && records.size >= max) throw new Error("too many approval requests pending");
+      records.delete(key);
+    }
+  };
+  return {
+    async clock() {
+      return now();
+    },
+    async createApproval(space, input) {
+      const at = now();
+      const existing = live(space, input.id, at);
+      if (existing && existing.expiresAt > at) return { record: copy(existing), created: false };
+      sweep(at);
+      const record: ApprovalRecord = structuredClone(input);
+      records.delete(keyOf(space, input.id));
+      records.set(keyOf(space, input.id), record);
+      return { record: copy(record), created: true };
+    },
+    async getApproval(space, id) {
+      const record = live(space, id, now());
+      return record ? copy(record) : null;
+    },
+    async answerApproval(space, id, answer) {
+      const at = now();
+      const record = live(space, id, at);
+      if (!record) return { ok: false, why: "missing" };
+      const refused = answerRefusal(record, answer, at);
+      if (refused) return { ok: false, why: refused, record: copy(record) };
+      record.answer = structuredClone(answer);
+      return { ok: true, record: copy(record) };
+    },
+    async pendingApprovals(space) {
+      const at = now();
+      const prefix = `${space}\n`;
+      const out: ApprovalRecord[] = [];
+      for (const [key, r] of records) {
+        if (key.startsWith(prefix) && r.answer === undefined && r.expiresAt > at) out.push(copy(r));
+      }
+      return out.sort((a, b) => a.askedAt - b.askedAt);
+    },
+    async redeemApproval(space, id, payload) {
+      const at = now();
+      const record = live(space, id, at);
+      if (!record) return { ok: false, why: "missing" };
+      const refused = redeemRefusal(record, payload, at);
+      if (refused) return { ok: false, why: refused, record: copy(record) };
+      record.usedAt = at;
+      return { ok: true, record: copy(record) };
+    },
+  };
+}
+
+function answerRefusal(
+  record: ApprovalRecord,
+  answer: RecordedAnswer,
+  at: number,
+): AnswerRefusal | undefined {
+  if (record.expiresAt <= at) return "expired";
+  if (record.usedAt !== undefined) return "used";
+  if (record.answer?.approved === false) return "declined";
+  if (record.answer?.approved === true && answer.approved) return "answered";
+  return undefined;
+}
+
+function redeemRefusal(record: ApprovalRecord, payload: string, at: number): RedeemRefusal | undefined {
+  if (record.expiresAt <= at) return "expired";
+  if (record.payload !== payload) return "payload";
+  if (record.answer === undefined) return "unanswered";
+  if (!record.answer.approved) return "declined";
+  if (record.usedAt !== undefined) return "used";
+  return undefined;
+}
