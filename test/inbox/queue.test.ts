@@ -73,7 +73,7 @@ describe.each(queues)("the %s queue", (_name, make) => {
     expect(await inbox.decide(id, text, "Bob", "sha256:benign")).toMatchObject({ ok: true });
     const { decision } = await waiting;
     expect(decision.approved).toBe(false);
-    expect(JSON.stringify(decision)).toContain("changed after it was asked");
+    expect(JSON.stringify(decision)).toContain("changed in the store after it was asked");
     await inbox.close();
   });
 
