@@ -25,13 +25,8 @@ process.stdout.on("error", (error: NodeJS.ErrnoException) => {
   throw error;
 });
 
-// The plain `adrails mcp` forms load the CLI from one bundle (dist/mcp-fast, made by the build):
-// resolving and evaluating ~90 separate modules was most of the time to the first tool call. They
-// load no module of the user's, so no class is compared across the two copies; every other command
-// (`evals --options` imports a team's module that imports adrails/redis) keeps the unbundled files.
-const entry = early ? "../mcp-fast/main.js" : "./main.js";
 const runCli = async (...args: Parameters<typeof import("./main.js").runCli>) =>
-  ((await import(entry)) as typeof import("./main.js")).runCli(...args);
+  (await import("./main.js")).runCli(...args);
 const code = early ? await serveEarly(early, (io) => runCli(argv, io)) : await runCli(argv);
 process.exitCode = code;
 // An application's OpenTelemetry SDK (NODE_OPTIONS="--import ./otel.mjs") batches spans; without a
