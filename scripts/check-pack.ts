@@ -71,10 +71,16 @@ const allowed = new Set([
   manifest.name,
 ]);
 const builtins = new Set(builtinModules);
-const SPECIFIER = /(?:\bfrom\s*|\bimport\s*\(\s*|\bimport\s+)["']([^"']+)["']/g;
+// Import and export statements (from a line's start, so a string that says `"from" (...)` is not
+// one), side-effect imports, and dynamic or type-position `import("...")`.
+const SPECIFIERS = [
+  /^(?:import|export)\s[^'"]*?\bfrom\s*["']([^"']+)["']/gm,
+  /^import\s*["']([^"']+)["']/gm,
+  /\bimport\s*\(\s*["']([^"']+)["']\s*\)/g,
+];
 for (const file of files.filter((f) => f.endsWith(".js") || f.endsWith(".d.ts"))) {
   const text = readFileSync(join(installed, file), "utf8");
-  for (const [, specifier] of text.matchAll(SPECIFIER)) {
+  for (const [, specifier] of SPECIFIERS.flatMap((pattern) => [...text.matchAll(pattern)])) {
     if (!specifier) continue;
     if (specifier.startsWith(".")) {
       const target = posix.normalize(posix.join(posix.dirname(file), specifier));
