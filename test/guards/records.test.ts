@@ -17,6 +17,18 @@ const change = fingerprint(def.name, body, retryKeys(def.idField?.name));
 const call = { tool: def.name, fingerprint: change, payload: payloadOf(def, body), account: "act_1" };
 
 describe("approval records through the guards", () => {
+  it("an ask made again after the request expired gives the expired request, and a late answer redeems nothing", async () => {
+    let clock = 1_000_000;
+    const o = { records: memoryStore({ now: () => clock }), ttlMs: 150 };
+    const place = { callId: "late", scope: "s", channel: "test" };
+    const first = await recordRequest(o, def, body, change, place);
+    clock += 200; // past the expiry, before the record is dropped
+    const again = await recordRequest(o, def, body, change, place);
+    expect([again.id, again.askedAt, again.expiresAt]).toEqual([first.id, first.askedAt, first.expiresAt]);
+    expect(await recordAnswer(o, again.id, { approved: true, text: "ok go" }, "test")).toMatch(/expired/);
+    expect(await redeemRecorded(o, again.id, call)).toMatchObject({ approved: false, reason: /expired/ });
+  });
+
   it("an approved request redeems once, for its own payload; a decline is final", async () => {
     const o = { records: memoryStore(), ttlMs: 60_000 };
     const request = await recordRequest(o, def, body, change, { callId: "c1", scope: "s", channel: "test" });

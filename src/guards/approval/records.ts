@@ -67,8 +67,11 @@ export async function recordRequest(
     { callId: place.callId, scope: place.scope, askedAt: now },
     o.ttlMs,
   );
+  // A request already recorded for this call is the one the person was shown, expired or not: an
+  // ask made again after its expiry (a form shown late, a run resumed late) must not make the same
+  // request valid again, or a late answer would redeem. A new ask needs a new call.
   const existing = await o.records.getApproval(SPACE, plain.id);
-  if (existing && existing.expiresAt > now) return requestOf(existing);
+  if (existing) return requestOf(existing);
   let shown = o.live ? await o.live.annotate(plain) : plain;
   if (place.unknownSend !== undefined && shown.previousLive === undefined) {
     shown = {
