@@ -67,7 +67,9 @@ export function claudeApprovals(toolkit: AdToolkit, options: ClaudeApprovalsOpti
       // request's expiry, and the model reads why (no answer came, the channel failed).
       const asked = await askChannel(confirm, request, hookOptions.signal);
       const decision: ConfirmDecision =
-        "none" in asked ? { approved: false, reason: asked.none } : asked.decision;
+        "none" in asked
+          ? { approved: false, reason: noAnswer(asked.none, request.expiresAt) }
+          : asked.decision;
       if (decision?.approved === true) {
         answers.set(key(toolUseId, request.fingerprint), adTool.answer(request, decision, VIA));
         trim(answers);
@@ -102,6 +104,10 @@ export function claudeApprovals(toolkit: AdToolkit, options: ClaudeApprovalsOpti
     },
   };
 }
+
+// A late answer finds the request expired: say so, as a host's own expiry would.
+const noAnswer = (why: string, expiresAt: number) =>
+  Date.now() >= expiresAt ? `${why}, so the approval request expired` : why;
 
 const key = (toolUseId: string, fingerprint: string) => `${toolUseId}\n${fingerprint}`;
 
