@@ -1,4 +1,5 @@
 import type { CanUseTool, PermissionResult } from "@anthropic-ai/claude-agent-sdk";
+import { askChannel } from "../guards/confirmation.js";
 import type { AdTool, AdToolkit, ApprovalAnswer, ConfirmChannel, ConfirmDecision } from "../types.js";
 
 // The Claude Agent SDK's approval words in the approval model: its permission hook (canUseTool)
@@ -62,12 +63,13 @@ export function claudeApprovals(toolkit: AdToolkit, options: ClaudeApprovalsOpti
       // No person needed, or no one to ask: the toolkit decides in the call (it sends nothing
       // that needs a person without an answer).
       if (!request || !confirm) return allow(input, toolUseId);
-      let decision: ConfirmDecision;
-      try {
-        decision = await untilExpired(confirm(request), request.expiresAt);
-      } catch {
-        return { behavior: "deny", message: ASK_FAILED, toolUseID: toolUseId };
-      }
+      // The toolkit's own wait: a person who never answers must not hold the loop past the
+      // request's expiry, and the model reads why (no answer came, the channel failed).
+      const asked = await askChannel(confirm, request, hookOptions.signal);
+      const decision: ConfirmDecision =
+        "none" in asked
+          ? { approved: false, reason: noAnswer(asked.none, request.expiresAt) }
+          : asked.decision;
       if (decision?.approved === true) {
         answers.set(key(toolUseId, request.fingerprint), adTool.answer(request, decision, VIA));
         trim(answers);
@@ -103,26 +105,9 @@ export function claudeApprovals(toolkit: AdToolkit, options: ClaudeApprovalsOpti
   };
 }
 
-const NO_ANSWER: ConfirmDecision = {
-  approved: false,
-  reason: "No one answered before the approval request expired, so the call did not run.",
-};
-
-// A person who never answers must not hold the loop: past the request's expiry it is a no.
-async function untilExpired(
-  decision: ConfirmDecision | Promise<ConfirmDecision>,
-  expiresAt: number,
-): Promise<ConfirmDecision> {
-  let timer: NodeJS.Timeout | undefined;
-  const expired = new Promise<ConfirmDecision>((resolve) => {
-    timer = setTimeout(() => resolve(NO_ANSWER), Math.max(0, expiresAt - Date.now()));
-  });
-  try {
-    return await Promise.race([Promise.resolve(decision), expired]);
-  } finally {
-    clearTimeout(timer);
-  }
-}
+// A late answer finds the request expired: say so, as a host's own expiry would.
+const noAnswer = (why: string, expiresAt: number) =>
+  Date.now() >= expiresAt ? `${why}, so the approval request expired` : why;
 
 const key = (toolUseId: string, fingerprint: string) => `${toolUseId}\n${fingerprint}`;
 

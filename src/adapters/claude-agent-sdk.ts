@@ -4,10 +4,10 @@ import {
   type McpSdkServerConfigWithInstance,
   tool,
 } from "@anthropic-ai/claude-agent-sdk";
-import type { z } from "zod";
+import { z } from "zod";
 import type { AdTool, AdToolkit, AdToolsOptions, ConfirmChannel, ToolResult } from "../types.js";
 import { claudeApprovals } from "./claude-agent-sdk-approval.js";
-import { adapterFault, isErrorResult, resolveToolkit, stringField } from "./shared.js";
+import { adapterFault, isErrorResult, providerSchema, resolveToolkit, stringField } from "./shared.js";
 
 /** Options of {@link claudeAgentTools}. */
 export interface ClaudeAgentAdapterOptions {
@@ -74,14 +74,14 @@ export function claudeAgentTools(
     tool(
       adTool.name,
       adTool.description,
-      (adTool.inputSchema as z.ZodObject).shape,
+      anyInput(adTool),
       async (args: unknown, extra: unknown) => {
         let result: ToolResult;
         try {
           const toolUseId = stringField((extra as { _meta?: unknown } | null)?._meta, TOOL_USE_ID);
           const signal = (extra as { signal?: unknown } | null)?.signal;
           // The hook allowed this exact input (an edit would have been refused there).
-          const input = approvals.rawInput(toolUseId) ?? args;
+          const input = providerSchema(adTool).toInput(approvals.rawInput(toolUseId) ?? args);
           const request = adTool.confirmationRequest(input, { toolCallId: toolUseId, sessionId });
           const answer = request ? approvals.take(toolUseId, request.fingerprint) : undefined;
           result = await adTool.call(input, {
@@ -120,6 +120,22 @@ export function claudeAgentTools(
       .map((adTool) => `mcp__${serverName}__${adTool.name}`),
     canUseTool: approvals.canUseTool,
   };
+}
+
+/**
+ * The input schema the SDK's MCP layer is given. It accepts any object as sent, so the toolkit
+ * validates it and the model reads adrails' ToolResult (`blocked: "validation"` naming the fields,
+ * a forged hard_confirm_text dropped with a note) rather than the MCP layer's error; the JSON
+ * schema the model sees is the toolkit's model schema. `tool()` is typed for a raw shape, but the
+ * SDK registers an object schema as given, and zod's JSON Schema conversion takes a schema's own
+ * `_zod.toJSONSchema` as its JSON schema.
+ */
+function anyInput(adTool: AdTool): Record<string, never> {
+  const schema = z.looseObject({});
+  // A copy each time: zod's conversion writes into the object it is given, and the model schema is
+  // the toolkit's own (shared with every adapter).
+  schema._zod.toJSONSchema = () => structuredClone(providerSchema(adTool).schema);
+  return schema as unknown as Record<string, never>;
 }
 
 /** Tools that can change something go through the permission hook; reads and calculators never need a person. */

@@ -98,11 +98,14 @@ export async function runEvals(options: EvalsOptions): Promise<EvalsResult> {
   if (options.live) requested = requested.filter((a) => options.live?.[a] !== undefined);
   const { adapters, skipped } = await installedFrameworks(requested);
   for (const adapter of adapters) {
-    const left = fixtures.filter((fixture) => notReplayedOn(adapter, fixture));
-    if (left.length > 0)
-      skipped.push(
-        `${adapter}: ${left.length} conversation(s) not replayed, ${notReplayedOn(adapter, left[0]!)}: ${left.map((f) => f.id).join(", ")}`,
-      );
+    // One line per reason: an adapter can leave conversations out for more than one.
+    const byReason = new Map<string, string[]>();
+    for (const fixture of fixtures) {
+      const reason = notReplayedOn(adapter, fixture);
+      if (reason !== undefined) byReason.set(reason, [...(byReason.get(reason) ?? []), fixture.id]);
+    }
+    for (const [reason, ids] of byReason)
+      skipped.push(`${adapter}: ${ids.length} conversation(s) not replayed, ${reason}: ${ids.join(", ")}`);
   }
   for (const line of skipped) log(line);
   if (adapters.length === 0) {

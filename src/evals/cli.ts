@@ -18,7 +18,7 @@ const USAGE = `Usage: adrails evals --dir <folder> [options]
   --options <module>   a module whose default (or \`options\`) export is your createAdTools options
   --rules <file>       money rules (JSON) for every run; else env ADRAILS_RULES
   --only <id>          run only this conversation (repeatable)
-  --adapter <name>     ai-sdk, langchain or openai-agents (default: every installed one)
+  --adapter <name>     ai-sdk, langchain, openai-agents, mastra or claude-agent-sdk (default: every installed one)
   --live               play the user turns to a real model (needs OPENAI_API_KEY; not for CI)
   --model <id>         the live model (default gpt-4o-mini)
   --concurrency <n>    runs at a time (default 4; live: 1)

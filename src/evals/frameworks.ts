@@ -1,6 +1,7 @@
 import type { AdapterName, RunRecord } from "./record.js";
 import type { Stage } from "./scenario.js";
 import type { Fixture } from "./schema.js";
+import { segmentsOf } from "./script.js";
 
 /** One framework's loop: plays a fixture against a staged simulator. */
 export type Driver = (
@@ -15,6 +16,7 @@ export const FRAMEWORK_PACKAGES: Record<AdapterName, readonly string[]> = {
   langchain: ["langchain", "@langchain/core", "@langchain/langgraph"],
   "openai-agents": ["@openai/agents"],
   mastra: ["@mastra/core", "ai"],
+  "claude-agent-sdk": ["@anthropic-ai/claude-agent-sdk"],
 };
 
 // Loaded on first use, so an installation without a framework can still replay the others.
@@ -23,6 +25,7 @@ const LOADERS: Record<AdapterName, () => Promise<Driver>> = {
   langchain: async () => (await import("./drivers/langchain.js")).runLangChain as Driver,
   "openai-agents": async () => (await import("./drivers/openai-agents.js")).runOpenAIAgents as Driver,
   mastra: async () => (await import("./drivers/mastra.js")).runMastra as Driver,
+  "claude-agent-sdk": async () => (await import("./drivers/claude-agent-sdk.js")).runClaudeAgentSdk as Driver,
 };
 
 /** A framework whose packages are not installed. */
@@ -58,9 +61,16 @@ function nodeTooOld(adapter: AdapterName): string | undefined {
 }
 
 /** Why `adapter` does not replay `fixture`, when it does not: a mode its adapter does not offer. */
-export function notReplayedOn(adapter: AdapterName, fixture: Pick<Fixture, "toolkit">): string | undefined {
+export function notReplayedOn(adapter: AdapterName, fixture: Fixture): string | undefined {
   if (adapter === "mastra" && fixture.toolkit.dynamic)
     return "the Mastra adapter has no on-demand discovery (find-tools) mode";
+  if (adapter === "claude-agent-sdk") {
+    // query() plays one prompt; Claude Code's own ToolSearch stands in for find-tools.
+    if (fixture.toolkit.dynamic)
+      return "the Claude Agent SDK adapter has no find-tools mode (Claude Code's tool search instead)";
+    if (segmentsOf(fixture).segments.length !== 1)
+      return "the Claude Agent SDK driver plays one user turn per query()";
+  }
   return undefined;
 }
 

@@ -1,7 +1,7 @@
 import type { AuditEvent } from "../types.js";
 
 /** The adapters a conversation is replayed through. */
-export const ADAPTERS = ["ai-sdk", "langchain", "openai-agents", "mastra"] as const;
+export const ADAPTERS = ["ai-sdk", "langchain", "openai-agents", "mastra", "claude-agent-sdk"] as const;
 export type AdapterName = (typeof ADAPTERS)[number];
 
 /** One tool call the model made, and what became of it. */

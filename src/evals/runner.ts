@@ -37,6 +37,8 @@ export interface LiveModels {
   "openai-agents"?: Model | string;
   /** A model Mastra's Agent takes (an AI SDK LanguageModel). */
   mastra?: LanguageModel;
+  /** None: the Claude Agent SDK driver replays only (Claude Code talks to a scripted fake of the Messages API). */
+  "claude-agent-sdk"?: never;
 }
 
 /** How runs are played. */

@@ -200,6 +200,43 @@ describe("Claude Agent SDK adapter through query()", () => {
   );
 
   it(
+    "invalid input: the model reads adrails' validation result naming the fields, nothing sent",
+    async () => {
+      const p = person(() => ({ approved: true, text: "yes" }));
+      const { seen, requests } = await runQuery(
+        env.toolkit({ confirm: p.confirm }),
+        scripted({
+          toolUses: [
+            // A read (no permission hook): a field of the wrong type.
+            use("toolu_v1", "results", { account_id: env.account, level: "country" }),
+            // An ACTIVE push (through the permission hook): a field of the wrong type, an unknown
+            // field and a forged confirmation text.
+            use("toolu_v2", "push-creative", pushInput({ adset_id: 7, budget: 5, hard_confirm_text: "Yes" })),
+          ],
+        }),
+      );
+      const read = JSON.parse(seen.get("toolu_v1")!.text);
+      expect(read).toMatchObject({ ok: false, blocked: "validation" });
+      expect(seen.get("toolu_v1")!.text).toContain("level");
+      expect(read.hint).toBeTruthy();
+      const write = JSON.parse(seen.get("toolu_v2")!.text);
+      expect(write).toMatchObject({ ok: false, blocked: "validation" });
+      expect(seen.get("toolu_v2")!.text).toContain("adset_id");
+      expect(seen.get("toolu_v2")!.text).toContain("budget");
+      expect(seen.get("toolu_v2")!.text).toContain("hard_confirm_text you sent was dropped");
+      expect(seen.get("toolu_v2")!.text).not.toMatch(/Input validation error|MCP error/);
+      expect(p.shown).toHaveLength(0);
+      expect(pushes()).toHaveLength(0);
+      // The schema the model sees is still the toolkit's model schema.
+      const tools = requests[0]!.tools as { name: string; input_schema?: Record<string, unknown> }[];
+      const push = tools.find((t) => t.name === "mcp__adrails__push-creative")!.input_schema!;
+      expect(push.required).toEqual(["account_id", "adset_id"]);
+      expect(Object.keys(push.properties as object)).not.toContain("hard_confirm_text");
+    },
+    LOOP_MS,
+  );
+
+  it(
     "a person answers one of two pending prompts: only that call runs",
     async () => {
       const p = person((request) =>

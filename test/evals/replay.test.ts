@@ -30,6 +30,15 @@ describe("replaying a conversation end to end", () => {
     expect(notReplayedOn("mastra", denied)).toBeUndefined();
   });
 
+  it("the Claude Agent SDK driver leaves find-tools and multi-turn conversations out, visibly", () => {
+    const dynamic = loadFixture(join(CONVERSATIONS, "dyn01-search-then-results.json"));
+    const twoTurns = loadFixture(join(CONVERSATIONS, "e04-experiment-to-learning.json"));
+    expect(notReplayedOn("claude-agent-sdk", dynamic)).toMatch(/no find-tools mode/);
+    expect(notReplayedOn("claude-agent-sdk", twoTurns)).toMatch(/one user turn per query\(\)/);
+    expect(notReplayedOn("ai-sdk", twoTurns)).toBeUndefined();
+    expect(notReplayedOn("claude-agent-sdk", denied)).toBeUndefined();
+  });
+
   for (const adapter of REPLAYED) {
     it(`passes the denied ACTIVE launch on ${adapter}`, async () => {
       const outcome = await runOne(denied, adapter);

@@ -92,8 +92,9 @@ export async function runClaudeAgentSdk(
   const channel = human.channel();
   const confirm: ConfirmChannel = async (request) => {
     const scripted = fixture.human.find((d) => d.call === request.callId);
-    if (scripted?.decision === "no-answer") {
-      // A person who never answers ends the conversation with the call still waiting.
+    if (scripted?.decision === "no-answer" && fixture.toolkit.approval === "native") {
+      // A person who never answers a host's prompt ends the conversation with the call still
+      // waiting. With a confirm callback the adapter stops waiting when the request expires.
       void channel(request);
       const call = played.get(request.callId!);
       if (call) waiting.push({ id: request.callId!, name: call.name, args: call.args, state: "pending" });
