@@ -1,5 +1,5 @@
 import type { CanUseTool, PermissionResult } from "@anthropic-ai/claude-agent-sdk";
-import { askChannel } from "../guards/confirmation.js";
+import { askChannel } from "../guards/approval/index.js";
 import type { AdTool, AdToolkit, ApprovalAnswer, ConfirmChannel, ConfirmDecision } from "../types.js";
 
 // The Claude Agent SDK's approval words in the approval model: its permission hook (canUseTool)

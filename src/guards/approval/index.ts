@@ -7,6 +7,7 @@ export {
   confirmationText,
   type PendingConfirmation,
 } from "../approvals.js";
+export { askChannel } from "../confirmation.js";
 export { answerRequest, readAnswer } from "./answer.js";
 export {
   type AskLedger,
