@@ -3,14 +3,12 @@ import { AIMessage, type BaseMessage } from "@langchain/core/messages";
 import { fakeModel } from "@langchain/core/testing";
 import { Command, MemorySaver } from "@langchain/langgraph";
 import { createAgent } from "langchain";
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { type InterruptRequest, langchainTools } from "../../src/adapters/langchain.js";
-import { redisStore } from "../../src/store/redis.js";
-import { createAdTools } from "../../src/toolkit.js";
 import type { AdToolkit } from "../../src/types.js";
 import { chatRequest, person, scriptedModel, YES } from "./ai-host.js";
 import { dumpSaver, runChild } from "./checkpoints.js";
-import { unique, useWorld } from "./support.js";
+import { fleetInstances, unique, useWorld } from "./support.js";
 
 // Issue 29, sequence 3: two identical ACTIVE pushes in one step, so two identical forms are shown
 // at once, neither naming a live ad (none is live yet); the person approves both. The first answer
@@ -21,23 +19,8 @@ import { unique, useWorld } from "./support.js";
 
 const w = useWorld({ redis: true, cli: true });
 const CHILD = fileURLToPath(new URL("./child/langgraph-resume.mjs", import.meta.url));
-const stores: ReturnType<typeof redisStore>[] = [];
-afterAll(async () => {
-  await Promise.all(stores.map((s) => s.close()));
-});
-
 /** A new instance of the app: its own toolkit on the fleet's Redis. */
-function instance(): AdToolkit {
-  const store = redisStore({ url: w.redis.url, connectTimeoutMs: 5000, commandTimeoutMs: 5000 });
-  stores.push(store);
-  return createAdTools({
-    apiKey: w.sim.apiKey,
-    baseUrl: w.sim.url,
-    rateLimit: false,
-    retry: { maxRetries: 0 },
-    store,
-  });
-}
+const instance = fleetInstances(w);
 
 describe.each(["ai6", "ai7"] as const)(
   "sequence 3, AI SDK (%s): twin forms, the second redeemed elsewhere",

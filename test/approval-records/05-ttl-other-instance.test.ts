@@ -1,11 +1,8 @@
 import { setTimeout as sleep } from "node:timers/promises";
-import { afterAll, describe, expect, it } from "vitest";
-import { redisStore } from "../../src/store/redis.js";
-import { createAdTools } from "../../src/toolkit.js";
-import type { AdToolkit } from "../../src/types.js";
+import { describe, expect, it } from "vitest";
 import { chatRequest, person, scriptedModel, YES } from "./ai-host.js";
 import { langgraphThread } from "./langgraph-host.js";
-import { unique, useWorld } from "./support.js";
+import { fleetInstances, unique, useWorld } from "./support.js";
 
 // Issue 29, sequence 5: `approvalTtlMs` is not enforced when another instance or process redeems
 // the answer: there the ask time is rebuilt as "now". A person is asked, the TTL passes, and the
@@ -16,23 +13,7 @@ import { unique, useWorld } from "./support.js";
 const w = useWorld({ redis: true, cli: true });
 const TTL_MS = 1000;
 const PAST_TTL_MS = 1500;
-const stores: ReturnType<typeof redisStore>[] = [];
-afterAll(async () => {
-  await Promise.all(stores.map((s) => s.close()));
-});
-
-function instance(): AdToolkit {
-  const store = redisStore({ url: w.redis.url, connectTimeoutMs: 5000, commandTimeoutMs: 5000 });
-  stores.push(store);
-  return createAdTools({
-    apiKey: w.sim.apiKey,
-    baseUrl: w.sim.url,
-    rateLimit: false,
-    retry: { maxRetries: 0 },
-    approvalTtlMs: TTL_MS,
-    store,
-  });
-}
+const instance = fleetInstances(w, { approvalTtlMs: TTL_MS });
 
 describe("sequence 5: an approval redeemed elsewhere after approvalTtlMs", { timeout: 30_000 }, () => {
   it.each(["ai6", "ai7"] as const)("AI SDK (%s), another instance: expired, nothing sent", async (which) => {

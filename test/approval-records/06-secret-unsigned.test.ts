@@ -1,9 +1,6 @@
-import { afterAll, describe, expect, it } from "vitest";
-import { redisStore } from "../../src/store/redis.js";
-import { createAdTools } from "../../src/toolkit.js";
-import type { AdToolkit } from "../../src/types.js";
+import { describe, expect, it } from "vitest";
 import { chatRequest, person, scriptedModel } from "./ai-host.js";
-import { unique, useWorld } from "./support.js";
+import { fleetInstances, unique, useWorld } from "./support.js";
 
 // Issue 29, sequence 6: with `approvalSecret` set, nothing unsigned redeems. On the base commit
 // the deprecated `approval` field still puts an ad live unsigned, and in the AI SDK the stored
@@ -13,24 +10,8 @@ import { unique, useWorld } from "./support.js";
 
 const w = useWorld({ redis: true });
 const SECRET = "a-secret-the-client-never-sees";
-const stores: ReturnType<typeof redisStore>[] = [];
-afterAll(async () => {
-  await Promise.all(stores.map((s) => s.close()));
-});
-
 /** An instance of the app with the secret set: its own toolkit on the fleet's Redis. */
-function instance(): AdToolkit {
-  const store = redisStore({ url: w.redis.url, connectTimeoutMs: 5000, commandTimeoutMs: 5000 });
-  stores.push(store);
-  return createAdTools({
-    apiKey: w.sim.apiKey,
-    baseUrl: w.sim.url,
-    rateLimit: false,
-    retry: { maxRetries: 0 },
-    approvalSecret: SECRET,
-    store,
-  });
-}
+const instance = fleetInstances(w, { approvalSecret: SECRET });
 
 type Part = { type: string; approved?: boolean; reason?: string };
 

@@ -3,6 +3,9 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll } from "vitest";
 import { type Simulator, startSimulator } from "../../src/sim/index.js";
+import { redisStore } from "../../src/store/redis.js";
+import { createAdTools } from "../../src/toolkit.js";
+import type { AdToolkit, AdToolsOptions } from "../../src/types.js";
 import { buildOnce } from "../cli/helpers.js";
 import { startRedis, type TestRedis } from "../support/redis.js";
 
@@ -99,3 +102,26 @@ export const unique = (what: string) => `${what} #${process.pid}-${n++}`;
  */
 export const TOLD =
   /may already be live|may (already )?have gone live|already went live|identical (ACTIVE )?ad/i;
+
+/**
+ * Instances of the app on the fleet's Redis: each call makes a toolkit with a store of its own on
+ * `w.redis` (a tool set per request or per serverless instance), closed after the file.
+ */
+export function fleetInstances(w: World, options: Partial<AdToolsOptions> = {}): () => AdToolkit {
+  const stores: ReturnType<typeof redisStore>[] = [];
+  afterAll(async () => {
+    await Promise.all(stores.map((s) => s.close()));
+  });
+  return () => {
+    const store = redisStore({ url: w.redis.url, connectTimeoutMs: 5000, commandTimeoutMs: 5000 });
+    stores.push(store);
+    return createAdTools({
+      apiKey: w.sim.apiKey,
+      baseUrl: w.sim.url,
+      rateLimit: false,
+      retry: { maxRetries: 0 },
+      ...options,
+      store,
+    });
+  };
+}
