@@ -1,9 +1,20 @@
 import { createTool } from "@mastra/core/tools";
-import type { AdTool, AdToolkit, AdToolsOptions, CallContext, ConfirmRequest, ToolResult } from "../types.js";
+import { createToolDiscovery, type DiscoveryOptions, FIND_TOOLS } from "../discovery.js";
+import type {
+  AdTool,
+  AdToolkit,
+  AdToolsOptions,
+  CallContext,
+  ConfirmRequest,
+  JsonSchema,
+  ToolResult,
+} from "../types.js";
 import { type ApprovalTextOf, type MastraAsks, mastraAsks } from "./mastra-approval.js";
+import { findToolsProcessor, type MastraFindToolsProcessor } from "./mastra-discovery.js";
 import { adapterFault, providerSchema, resolveToolkit, stringField } from "./shared.js";
 
 export type { ApprovalTextOf } from "./mastra-approval.js";
+export type { MastraFindToolsProcessor } from "./mastra-discovery.js";
 
 /** Options of {@link mastraTools}. */
 export interface MastraAdapterOptions {
@@ -100,18 +111,69 @@ export function mastraTools(
   return tools;
 }
 
+/** Options of {@link mastraDynamicTools}: the adapter's options plus discovery's. */
+export interface MastraDynamicOptions extends MastraAdapterOptions, DiscoveryOptions {}
+
+/** What dynamic mode hands a Mastra agent: `new Agent({ tools, inputProcessors: [processor] })`. */
+export interface MastraDynamicTools {
+  /** find-tools and every toolkit tool; give the agent all of them. */
+  tools: Record<string, MastraAdTool>;
+  /** Sends the model, at each step, find-tools and the tools a search has found so far. */
+  processor: MastraFindToolsProcessor;
+}
+
+/**
+ * The toolkit in dynamic mode for Mastra: the model is sent only find-tools at first, and a tool
+ * becomes callable from the step after a find-tools search found it, for the rest of the
+ * conversation. The found set is derived from the conversation's messages (its completed
+ * find-tools calls), so it survives new `generate` calls, approval suspensions and memory threads.
+ * A call of a tool no search has found yet never runs (Mastra refuses it), and the model reads
+ * adrails' refusal saying to search first; nothing is sent. Other tools of the agent pass through.
+ */
+export function mastraDynamicTools(
+  toolkitOrOptions?: AdToolkit | AdToolsOptions,
+  options: MastraDynamicOptions = {},
+): MastraDynamicTools {
+  const toolkit = resolveToolkit(toolkitOrOptions);
+  const discovery = createToolDiscovery(toolkit, options);
+  const finder = createTool({
+    id: FIND_TOOLS,
+    description: discovery.tool.description,
+    inputSchema: passThrough(() => discovery.tool.inputSchema),
+    toModelOutput: (output: unknown) => ({ type: "text", value: toolkit.toModelText(output as ToolResult) }),
+    execute: async (input: unknown) => {
+      try {
+        return discovery.find(input).result;
+      } catch {
+        return adapterFault(FIND_TOOLS);
+      }
+    },
+  }) as MastraAdTool;
+  return {
+    tools: { [FIND_TOOLS]: finder, ...mastraTools(toolkit, options) },
+    processor: findToolsProcessor(discovery),
+  };
+}
+
 /**
  * The input schema Mastra is given: it shows the model the toolkit's model schema, and lets every
  * input through, so the toolkit validates it and the model reads a ToolResult (a dropped
  * hard_confirm_text noted, an invalid field named) as through every other adapter.
  */
 function anyInput(adTool: AdTool) {
-  const schema = () => providerSchema(adTool).schema;
+  return passThrough(
+    () => providerSchema(adTool).schema,
+    (value) => providerSchema(adTool).toInput(value),
+  );
+}
+
+/** A standard schema that shows `schema` and lets every value through (mapped by `toInput`). */
+function passThrough(schema: () => JsonSchema, toInput: (value: unknown) => unknown = (value) => value) {
   return {
     "~standard": {
       version: 1 as const,
       vendor: "adrails",
-      validate: (value: unknown) => ({ value: providerSchema(adTool).toInput(value) }),
+      validate: (value: unknown) => ({ value: toInput(value) }),
       jsonSchema: { input: schema, output: schema },
     },
   };

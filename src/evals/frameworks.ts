@@ -62,8 +62,6 @@ function nodeTooOld(adapter: AdapterName): string | undefined {
 
 /** Why `adapter` does not replay `fixture`, when it does not: a mode its adapter does not offer. */
 export function notReplayedOn(adapter: AdapterName, fixture: Fixture): string | undefined {
-  if (adapter === "mastra" && fixture.toolkit.dynamic)
-    return "the Mastra adapter has no on-demand discovery (find-tools) mode";
   if (adapter === "claude-agent-sdk") {
     // query() plays one prompt; Claude Code's own ToolSearch stands in for find-tools.
     if (fixture.toolkit.dynamic)

@@ -2,7 +2,7 @@ import { Agent } from "@mastra/core/agent";
 import { Mastra } from "@mastra/core/mastra";
 import { InMemoryStore } from "@mastra/core/storage";
 import { MockLanguageModelV3 } from "ai/test";
-import { mastraDeclineReason, mastraTools } from "../../adapters/mastra.js";
+import { mastraDeclineReason, mastraDynamicTools, mastraTools } from "../../adapters/mastra.js";
 import type { CallRecord, RunRecord } from "../record.js";
 import type { Stage } from "../scenario.js";
 import type { Fixture } from "../schema.js";
@@ -103,15 +103,15 @@ export async function runMastra(
     options.sessionId,
     options.live !== undefined,
   );
-  if (fixture.toolkit.dynamic) {
-    throw new Error("the Mastra adapter has no on-demand discovery mode (find-tools)");
-  }
   const texts = new Map<string, string>();
-  const tools = mastraTools(toolkit, {
-    approval: fixture.toolkit.approval === "native" ? "native" : "callback",
+  const adapterOptions = {
+    approval: fixture.toolkit.approval === "native" ? ("native" as const) : ("callback" as const),
     sessionId: options.sessionId,
-    approvalText: (request) => (request.callId === undefined ? undefined : texts.get(request.callId)),
-  });
+    approvalText: (request: { callId?: string }) =>
+      request.callId === undefined ? undefined : texts.get(request.callId),
+  };
+  const dynamic = fixture.toolkit.dynamic ? mastraDynamicTools(toolkit, adapterOptions) : undefined;
+  const tools = dynamic?.tools ?? mastraTools(toolkit, adapterOptions);
   const prompts: Message[][] = [];
   const mock =
     options.live === undefined
@@ -135,6 +135,7 @@ export async function runMastra(
     instructions: system,
     model: (options.live ?? mock) as ConstructorParameters<typeof Agent>[0]["model"],
     tools,
+    ...(dynamic ? { inputProcessors: [dynamic.processor] } : {}),
   });
   const mastra = new Mastra({ agents: { evals: agent }, storage: new InMemoryStore(), logger: false });
   const run = mastra.getAgent("evals");
