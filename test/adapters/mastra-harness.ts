@@ -2,7 +2,13 @@ import { Agent } from "@mastra/core/agent";
 import { Mastra } from "@mastra/core/mastra";
 import { InMemoryStore } from "@mastra/core/storage";
 import { MockLanguageModelV3 } from "ai/test";
-import { type MastraAdapterOptions, mastraApprovalRequest, mastraTools } from "../../src/adapters/mastra.js";
+import {
+  type MastraAdapterOptions,
+  type MastraDynamicOptions,
+  mastraApprovalRequest,
+  mastraDynamicTools,
+  mastraTools,
+} from "../../src/adapters/mastra.js";
 import type { AdToolkit, ConfirmRequest } from "../../src/types.js";
 
 // Mastra's real agent loop (Agent.generate, approveToolCallGenerate / declineToolCallGenerate on a
@@ -76,30 +82,53 @@ export function scriptedModel(turns: MastraTurn[]) {
   return { model, prompts, read };
 }
 
+/** How the agent gets adrails' tools: all of them, or find-tools discovery (with other tools of its own). */
+export interface AgentSetup {
+  dynamic?: MastraDynamicOptions;
+  /** Tools of the agent that are not adrails'. */
+  extraTools?: Record<string, unknown>;
+}
+
+function agentWith(
+  model: MockLanguageModelV3,
+  toolkit: AdToolkit,
+  adapterOptions: MastraAdapterOptions,
+  setup: AgentSetup,
+) {
+  const dynamic = setup.dynamic
+    ? mastraDynamicTools(toolkit, { ...adapterOptions, ...setup.dynamic })
+    : undefined;
+  const tools = { ...(dynamic?.tools ?? mastraTools(toolkit, adapterOptions)), ...setup.extraTools };
+  const agent = new Agent({
+    id: "launcher",
+    name: "launcher",
+    instructions: "Work the ad account.",
+    model,
+    tools: tools as ReturnType<typeof mastraTools>,
+    ...(dynamic ? { inputProcessors: [dynamic.processor] } : {}),
+  });
+  const mastra = new Mastra({ agents: { launcher: agent }, storage: new InMemoryStore(), logger: false });
+  return { run: mastra.getAgent("launcher"), tools };
+}
+
 /**
  * Runs one conversation through a Mastra agent with adrails' tools: every suspension for approval
  * goes to `decide` and is answered with approveToolCallGenerate / declineToolCallGenerate.
+ * `history` (model messages) goes before the user's message, as a second user turn would.
  */
 export async function runMastra(
   toolkit: AdToolkit,
   turns: MastraTurn[],
   decide: Decide = () => ({ approved: false, reason: "No one is here." }),
   adapterOptions: MastraAdapterOptions = { approval: "native" },
+  setup: AgentSetup & { history?: unknown[] } = {},
 ) {
   const { model, read, prompts } = scriptedModel(turns);
-  const tools = mastraTools(toolkit, adapterOptions);
+  const { run, tools } = agentWith(model, toolkit, adapterOptions, setup);
   const calls = model.doGenerateCalls;
-  const agent = new Agent({
-    id: "launcher",
-    name: "launcher",
-    instructions: "Work the ad account.",
-    model,
-    tools,
-  });
-  const mastra = new Mastra({ agents: { launcher: agent }, storage: new InMemoryStore(), logger: false });
-  const run = mastra.getAgent("launcher");
   const asked: ApprovalAsk[] = [];
-  let out = await run.generate("Work the ad account.");
+  const message = { role: "user", content: "Work the ad account." };
+  let out = await run.generate((setup.history ? [...setup.history, message] : message.content) as never);
   let runId = out.runId;
   for (let round = 0; out.finishReason === "suspended" && round < 10; round++) {
     const payload = out.suspendPayload as { toolCallId: string; toolName: string; args: unknown };
@@ -125,16 +154,7 @@ export async function startSuspended(
   adapterOptions: MastraAdapterOptions = { approval: "native" },
 ) {
   const { model, read } = scriptedModel(turns);
-  const tools = mastraTools(toolkit, adapterOptions);
-  const agent = new Agent({
-    id: "launcher",
-    name: "launcher",
-    instructions: "Work the ad account.",
-    model,
-    tools,
-  });
-  const mastra = new Mastra({ agents: { launcher: agent }, storage: new InMemoryStore(), logger: false });
-  const run = mastra.getAgent("launcher");
+  const { run, tools } = agentWith(model, toolkit, adapterOptions, {});
   const out = await run.generate("Work the ad account.");
   return { out, run, tools, read };
 }

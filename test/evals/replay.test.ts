@@ -23,12 +23,25 @@ describe("replaying a conversation end to end", () => {
     },
   );
 
-  it("the Mastra driver leaves dynamic-discovery conversations out, visibly", () => {
+  it("the Mastra driver replays the find-tools conversations too", () => {
     const dynamic = loadFixture(join(CONVERSATIONS, "dyn01-search-then-results.json"));
-    expect(notReplayedOn("mastra", dynamic)).toMatch(/no on-demand discovery/);
-    expect(notReplayedOn("ai-sdk", dynamic)).toBeUndefined();
+    expect(notReplayedOn("mastra", dynamic)).toBeUndefined();
     expect(notReplayedOn("mastra", denied)).toBeUndefined();
   });
+
+  it.runIf(MASTRA_NODE)(
+    "replays a find-tools conversation through Mastra: an early call refused, then found",
+    async () => {
+      const early = loadFixture(join(CONVERSATIONS, "dyn05-active-push-before-search.json"));
+      const outcome = await runOne(early, "mastra");
+      expect(outcome.checks.filter((c) => !c.pass)).toEqual([]);
+      expect(outcome.calls.map((c) => [c.id, c.name, c.blocked ?? null])).toEqual([
+        ["call_early", "push-creative", "scope"],
+        ["call_find", "find-tools", null],
+        ["call_push", "push-creative", null],
+      ]);
+    },
+  );
 
   it("the Claude Agent SDK driver leaves find-tools and multi-turn conversations out, visibly", () => {
     const dynamic = loadFixture(join(CONVERSATIONS, "dyn01-search-then-results.json"));
