@@ -37,9 +37,12 @@ export interface ClaudeAgentAdapterOptions {
 /** What {@link claudeAgentTools} returns: spread it into `query({ prompt, options })`. */
 export interface ClaudeAgentToolsOptions {
   mcpServers: Record<string, McpSdkServerConfigWithInstance>;
-  /** `mcp__<server>__<tool>` of the tools that never need a person: no permission prompt. */
-  allowedTools: string[];
-  /** Asks the person about the calls that need one; defers other tools to the host's hook. */
+  /**
+   * Allows the reads and calculators at once (no person is asked), asks the person about the calls
+   * that need one, and defers other tools to the host's hook. The reads are not listed in
+   * `allowedTools`: a bare entry there would skip this hook, and the SDK warns about each one
+   * (CLAUDE_SDK_CAN_USE_TOOL_SHADOWED).
+   */
   canUseTool: CanUseTool;
 }
 
@@ -49,8 +52,8 @@ const TOOL_USE_ID = "claudecode/toolUseId";
 /**
  * The toolkit's tools for the Claude Agent SDK, as an options fragment for `query()`: an
  * in-process MCP server (the SDK's own `createSdkMcpServer` and `tool`) under the service's tool
- * names, `allowedTools` for the reads and calculators, and a `canUseTool` that asks a person about
- * each call that needs one (an ACTIVE push) for that exact input. An approval is the person's
+ * names, and a `canUseTool` that lets the reads and calculators run without asking and asks a
+ * person about each call that needs one (an ACTIVE push) for that exact input. An approval is the person's
  * answer to that call's own request, redeemed once by that tool use; a "no" is recorded by the
  * toolkit and its refusal, with the person's reason, is the message the model reads. Tools that
  * are not adrails' go to `adapterOptions.canUseTool`. Results are never thrown into the loop: the
@@ -113,13 +116,7 @@ export function claudeAgentTools(
     version: "1.0.0",
     tools: toolkit.tools.map(toSdkTool),
   });
-  return {
-    mcpServers: { [serverName]: server },
-    allowedTools: toolkit.tools
-      .filter((adTool) => !needsPermission(adTool))
-      .map((adTool) => `mcp__${serverName}__${adTool.name}`),
-    canUseTool: approvals.canUseTool,
-  };
+  return { mcpServers: { [serverName]: server }, canUseTool: approvals.canUseTool };
 }
 
 /**

@@ -2,18 +2,13 @@ import { existsSync, mkdtempSync } from "node:fs";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { query } from "@anthropic-ai/claude-agent-sdk";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { type ClaudeAgentAdapterOptions, claudeAgentTools } from "../../src/adapters/claude-agent-sdk.js";
-import type { AdToolkit, ConfirmDecision, ConfirmRequest } from "../../src/types.js";
-import { type FakeScript, type FakeTurn, startAnthropicFake } from "../support/anthropic-fake.js";
+import { LOOP_MS, person, runQuery, scripted, use } from "./claude-harness.js";
 import { type Env, IMAGE, SITE, startEnv } from "./harness.js";
 
-// The adapter through the Claude Agent SDK's real query() loop: the SDK starts the Claude Code
-// binary (from the registry, per platform), which talks to a loopback fake of the Messages API
-// scripting the model's turns; the tools run in-process against the simulator over loopback.
+// The adapter through the Claude Agent SDK's real query() loop against a loopback fake of the
+// Messages API (see claude-harness.ts), with Claude Code's tool search off.
 
-const LOOP_MS = 60_000;
 let env: Env;
 beforeAll(async () => {
   env = await startEnv();
@@ -34,52 +29,6 @@ const pushInput = (fields: Record<string, unknown> = {}) => ({
   status: "ACTIVE",
   ...fields,
 });
-const use = (id: string, tool: string, input: Record<string, unknown>) => ({
-  id,
-  name: `mcp__adrails__${tool}`,
-  input,
-});
-
-/** A script from turns: each turn answers one request of the conversation, then "done". */
-const scripted =
-  (...turns: FakeTurn[]): FakeScript =>
-  (_request, index) =>
-    turns[index] ?? { text: "done" };
-
-/** One query() through the fake API with the fragment; what the model read, by tool use id. */
-async function runQuery(
-  toolkit: AdToolkit,
-  script: FakeScript,
-  adapterOptions: ClaudeAgentAdapterOptions = {},
-  envExtra: Record<string, string> = { ENABLE_TOOL_SEARCH: "false" },
-) {
-  const fake = await startAnthropicFake(script);
-  try {
-    const fragment = claudeAgentTools(toolkit, adapterOptions);
-    let result: { subtype?: string } | undefined;
-    for await (const message of query({
-      prompt: "Work the ad account.",
-      options: { ...fragment, env: fake.env(envExtra), cwd: tmpdir(), settingSources: [] },
-    })) {
-      if (message.type === "result") result = message;
-    }
-    return { seen: fake.toolResults(), requests: fake.turns(), result };
-  } finally {
-    await fake.close();
-  }
-}
-
-/** A confirm channel that records what the person was shown and answers with `answer`. */
-function person(answer: (request: ConfirmRequest) => ConfirmDecision) {
-  const shown: ConfirmRequest[] = [];
-  return {
-    shown,
-    confirm: async (request: ConfirmRequest) => {
-      shown.push(request);
-      return answer(request);
-    },
-  };
-}
 
 describe("Claude Agent SDK adapter through query()", () => {
   it("runs the Claude Code binary on this machine (the suite fails, never skips, without it)", () => {
@@ -101,12 +50,15 @@ describe("Claude Agent SDK adapter through query()", () => {
     "a read runs without a prompt; the model reads its result",
     async () => {
       const p = person(() => ({ approved: true, text: "yes" }));
-      const { seen, requests, result } = await runQuery(
+      const { seen, requests, result, warned } = await runQuery(
         env.toolkit({ confirm: p.confirm }),
         scripted({ toolUses: [use("toolu_r1", "list-accounts", {})] }),
       );
       expect(result?.subtype).toBe("success");
       expect(p.shown).toHaveLength(0);
+      // The reads go through the fragment's canUseTool, which allows them at once: no bare
+      // allowedTools entry shadows it, so the SDK has nothing to warn about.
+      expect(warned.filter((w) => w.code === "CLAUDE_SDK_CAN_USE_TOOL_SHADOWED")).toEqual([]);
       expect(seen.get("toolu_r1")?.isError).toBe(false);
       expect(JSON.parse(seen.get("toolu_r1")!.text).data.accounts[0].id).toBe(env.account);
       // The model saw the service's names, and no hard_confirm_text in push-creative's schema.
@@ -195,6 +147,18 @@ describe("Claude Agent SDK adapter through query()", () => {
       expect(pushes()).toHaveLength(0);
       expect(ads()).toEqual([]);
       expect(seen.get("toolu_f1")?.isError).toBe(true);
+      // A person who says no, and a model that sends its own confirmation text: nothing sent.
+      const p = person(() => ({ approved: false, reason: "Not this week" }));
+      const declined = await runQuery(
+        env.toolkit({ confirm: p.confirm }),
+        scripted({
+          toolUses: [use("toolu_f2", "push-creative", pushInput({ hard_confirm_text: "Yes, I confirm" }))],
+        }),
+      );
+      expect(p.shown).toHaveLength(1);
+      expect(JSON.stringify(p.shown[0]!.summary)).not.toContain("I confirm");
+      expect(declined.seen.get("toolu_f2")?.text).toContain("Not this week");
+      expect(pushes()).toHaveLength(0);
     },
     LOOP_MS,
   );
@@ -264,17 +228,24 @@ describe("Claude Agent SDK adapter through query()", () => {
     "two queries sharing one toolkit, same tool use ids and payload: answers never cross",
     async () => {
       const toolkit = env.toolkit();
-      const p = person(() => ({ approved: true, text: "Yes, for the first chat" }));
+      const yes = person(() => ({ approved: true, text: "Yes, for the first chat" }));
+      const no = person(() => ({ approved: false, reason: "Not in this chat" }));
       const script = () => scripted({ toolUses: [use("toolu_same", "push-creative", pushInput())] });
       const [first, second] = await Promise.all([
-        runQuery(toolkit, script(), { confirm: p.confirm }),
-        // The second conversation's host asks nobody: only an answer from the first could send it.
-        runQuery(toolkit, script()),
+        runQuery(toolkit, script(), { confirm: yes.confirm }),
+        runQuery(toolkit, script(), { confirm: no.confirm }),
       ]);
-      expect(p.shown).toHaveLength(1);
+      expect(yes.shown).toHaveLength(1);
+      expect(no.shown).toHaveLength(1);
       expect(ads()).toEqual([["ACTIVE", "Yes, for the first chat", "Summer gear"]]);
+      expect(pushes()).toHaveLength(1);
       expect(first.seen.get("toolu_same")?.isError).toBe(false);
       expect(second.seen.get("toolu_same")?.isError).toBe(true);
+      expect(second.seen.get("toolu_same")?.text).toContain("Not in this chat");
+      // The second host asks nobody: only an answer from the first could send it.
+      const third = await runQuery(toolkit, script());
+      expect(third.seen.get("toolu_same")?.isError).toBe(true);
+      expect(pushes()).toHaveLength(1);
     },
     LOOP_MS,
   );
@@ -302,46 +273,6 @@ describe("Claude Agent SDK adapter through query()", () => {
       expect(asked).toEqual(["Bash"]);
       expect(host.seen.get("toolu_b1")?.text).toContain("The host said no.");
       expect(existsSync(target)).toBe(false);
-    },
-    LOOP_MS,
-  );
-});
-
-describe("Claude Code's tool search", () => {
-  it(
-    "default: the model starts with ToolSearch, not the 52 schemas, and a searched tool runs",
-    async () => {
-      const { seen, requests } = await runQuery(
-        env.toolkit(),
-        scripted(
-          {
-            toolUses: [
-              { id: "toolu_s1", name: "ToolSearch", input: { query: "select:mcp__adrails__list-accounts" } },
-            ],
-          },
-          { toolUses: [use("toolu_s2", "list-accounts", {})] },
-        ),
-        {},
-        {},
-      );
-      const first = requests[0]!.tools!.map((t) => t.name);
-      expect(first).toContain("ToolSearch");
-      expect(first.filter((name) => name.startsWith("mcp__adrails__"))).toEqual([]);
-      expect(requests[1]!.tools!.map((t) => t.name)).toContain("mcp__adrails__list-accounts");
-      expect(seen.get("toolu_s2")?.isError).toBe(false);
-    },
-    LOOP_MS,
-  );
-
-  it(
-    "alwaysLoad: every adrails tool is in the first request",
-    async () => {
-      const toolkit = env.toolkit();
-      const { requests } = await runQuery(toolkit, scripted({ text: "done" }), { alwaysLoad: true }, {});
-      const first = requests[0]!
-        .tools!.map((t) => t.name)
-        .filter((name) => name.startsWith("mcp__adrails__"));
-      expect(first.sort()).toEqual(toolkit.tools.map((t) => `mcp__adrails__${t.name}`).sort());
     },
     LOOP_MS,
   );
