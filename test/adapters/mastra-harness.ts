@@ -98,13 +98,16 @@ function agentWith(
   const dynamic = setup.dynamic
     ? mastraDynamicTools(toolkit, { ...adapterOptions, ...setup.dynamic })
     : undefined;
-  const tools = { ...(dynamic?.tools ?? mastraTools(toolkit, adapterOptions)), ...setup.extraTools };
+  const tools = {
+    ...(dynamic?.tools ?? mastraTools(toolkit, adapterOptions)),
+    ...setup.extraTools,
+  } as ReturnType<typeof mastraTools>;
   const agent = new Agent({
     id: "launcher",
     name: "launcher",
     instructions: "Work the ad account.",
     model,
-    tools: tools as ReturnType<typeof mastraTools>,
+    tools,
     ...(dynamic ? { inputProcessors: [dynamic.processor] } : {}),
   });
   const mastra = new Mastra({ agents: { launcher: agent }, storage: new InMemoryStore(), logger: false });
