@@ -117,9 +117,8 @@ describe("Claude Agent SDK adapter through query()", () => {
         ),
       );
       expect(p.shown).toHaveLength(2);
-      const liveId = (env.sim.control.ads()[0] as { id?: string; ad_id?: string }).id;
-      expect(p.shown[1]!.previousLive?.adId).toBeDefined();
-      if (liveId) expect(p.shown[1]!.previousLive?.adId).toBe(liveId);
+      // The second form names the ad the first approval made live.
+      expect(p.shown[1]!.previousLive?.adId).toBe(env.sim.control.ads()[0]!.ad_id);
       expect(p.shown[1]!.message).toMatch(/live/i);
       expect(ads()).toEqual([["ACTIVE", "Yes, launch it", "Summer gear"]]);
       expect(pushes()).toHaveLength(1);
