@@ -10,7 +10,7 @@ const LOOP_MS = 60_000;
 
 describe.skipIf(MASTRA_NODE)(`Mastra find-tools on Node ${process.versions.node}`, () => {
   it("runs on Node 22: this file's Mastra tests pass in a Node 22 child", async () => {
-    await passesOnNode22("test/adapters/mastra-dynamic.test.ts", 5);
+    await passesOnNode22("test/adapters/mastra-dynamic.test.ts", 6);
   }, 300_000);
 });
 
@@ -187,6 +187,32 @@ describe.runIf(MASTRA_NODE)("Mastra find-tools discovery through the agent loop"
       expect(read.get("f1")).toContain("query is required");
       expect(ran).toHaveLength(1);
       expect(JSON.parse(read.get("l1")!).data.accounts[0].id).toBe(env.account);
+    },
+    LOOP_MS,
+  );
+
+  it(
+    "a pack and hideAccountId hold in dynamic mode: searches find only the pack's tools, schemas show no account_id",
+    async () => {
+      const toolkit = env.toolkit({ pack: "analyst", accountId: env.account, hideAccountId: true });
+      const { read, calls } = await h.runMastra(
+        toolkit,
+        [
+          { calls: [find("f1", "launch an ad live and how did my ads do")] },
+          { calls: [{ id: "r1", name: "results", input: {} }] },
+        ],
+        undefined,
+        { approval: "native" },
+        dynamic,
+      );
+      const found = JSON.parse(read.get("f1")!).data.tools as string[];
+      expect(found).toContain("results");
+      expect(found).not.toContain("push-creative");
+      const sent = (calls[1] as unknown as { tools: { name: string; inputSchema: unknown }[] }).tools;
+      expect(sent.map((t) => t.name).sort()).toEqual([FIND_TOOLS, ...found].sort());
+      for (const tool of sent)
+        expect(JSON.stringify(tool.inputSchema), tool.name).not.toContain("account_id");
+      expect(JSON.parse(read.get("r1")!)).toMatchObject({ ok: true, status: 200 });
     },
     LOOP_MS,
   );
