@@ -5,8 +5,8 @@ import { redisInbox } from "../../src/inbox/redis-queue.js";
 import { redisStore } from "../../src/store/redis.js";
 import { createAdTools } from "../../src/toolkit.js";
 import type { AdToolkit, AdToolsOptions, ToolResult } from "../../src/types.js";
-import { serveInbox, TOKEN } from "../inbox/helpers.js";
 import { useWorld, type World } from "../approval-records/support.js";
+import { serveInbox, TOKEN } from "../inbox/helpers.js";
 
 // Issue 32's pending results through real parts: the simulator as an HTTP server, the inbox page's
 // handler on a loopback port driven over HTTP as a person's tab drives it (sign-in, the per-tab
@@ -18,16 +18,19 @@ export type Pending = Extract<ToolResult, { ok: "pending" }>;
 export interface Person {
   name: string;
   /** The page's items.json, opened at `?item=` when given. */
-  items(item?: string): Promise<{
-    pending: { items: { id: string; html: string }[] };
-    history: { items: { id: string; html: string }[] };
-  }>;
+  items(item?: string): Promise<Listing>;
   /** Approves or declines one request (by the fingerprint its form shows); the HTTP status and message. */
   decide(
     id: string,
     decision: { approve: string } | { decline: string },
     fingerprint?: string,
   ): Promise<{ status: number; message: string }>;
+}
+
+/** What the page's items.json lists. */
+export interface Listing {
+  pending: { items: { id: string; html: string }[] };
+  history: { items: { id: string; html: string }[] };
 }
 
 export interface DeskWorld {
@@ -48,7 +51,10 @@ export function useDeskWorld(options: { redis?: boolean; cli?: boolean } = {}): 
   beforeAll(async () => {
     const inbox = createInbox(options.redis ? { ...redisInbox({ url: w.redis.url }) } : {});
     const server = await serveInbox(inbox);
-    closers.push(() => server.close(), () => inbox.close());
+    closers.push(
+      () => server.close(),
+      () => inbox.close(),
+    );
     Object.assign(d, {
       inbox,
       url: server.url,
@@ -86,11 +92,11 @@ export async function signIn(url: string, name: string): Promise<Person> {
   const cookie = (response.headers.get("set-cookie") ?? "").split(";")[0]!;
   const { key } = (await response.json()) as { key: string };
   const headers = { cookie, "x-adrails-inbox-key": key, accept: "application/json" };
-  const items = async (item?: string) => {
+  const items = async (item?: string): Promise<Listing> => {
     const query = item ? `?item=${encodeURIComponent(item)}` : "";
     const r = await fetch(`${url}items.json${query}`, { headers });
     if (r.status !== 200) throw new Error(`items.json: ${r.status}`);
-    return r.json();
+    return (await r.json()) as Listing;
   };
   return {
     name,
