@@ -3,6 +3,7 @@ import { aiSdkTools } from "../../src/adapters/ai-sdk.js";
 import { langchainTools } from "../../src/adapters/langchain.js";
 import { openaiAgentsTools } from "../../src/adapters/openai-agents.js";
 import { runAwaitApproval } from "../../src/await-approval.js";
+import { keyIdentity, keyScoped, memoryStore } from "../../src/store/index.js";
 import { createAdTools } from "../../src/toolkit.js";
 import { unique } from "../approval-records/support.js";
 import { until } from "../inbox/helpers.js";
@@ -168,6 +169,36 @@ describe("decline, expiry, an edited payload", { timeout: 60_000 }, () => {
     );
     expect(w.live(headline)).toBe(1);
     expect(w.sent(edited)).toHaveLength(0);
+  });
+});
+
+describe("a process that redeemed and stopped before storing the result", { timeout: 30_000 }, () => {
+  it("is awaited as being sent, then after 10 minutes as unknown: never sent again", async () => {
+    const { w } = d;
+    let shift = 0;
+    const store = memoryStore({ now: () => Date.now() + shift });
+    const kit = d.toolkit({ store });
+    const headline = unique("Crashed sender");
+    const pending = pendingOf(await kit.call("push-creative", w.push(headline)));
+    // What the crashed process did: recorded the person's approval and redeemed it, then stopped.
+    const own = keyScoped(store, keyIdentity(w.sim.url, w.sim.apiKey));
+    const record = (await own.getApproval("", pending.approval_id))!;
+    await own.answerApproval("", record.id, {
+      approved: true,
+      text: APPROVE,
+      channel: "inbox",
+      at: Date.now(),
+    });
+    expect((await own.redeemApproval("", record.id, record.payload)).ok).toBe(true);
+
+    const sending = pendingOf(await kit.awaitApproval(pending.approval_id, { waitMs: 1000 }));
+    expect(sending.note).toMatch(/being sent now/);
+    shift = 11 * 60_000;
+    const lost = await kit.awaitApproval(pending.approval_id, { waitMs: 1000 });
+    expect(lost).toMatchObject({ ok: false, status: null, retryable: false });
+    expect(JSON.stringify(lost)).toMatch(/whether it took effect is unknown/);
+    expect(await kit.call("push-creative", w.push(headline))).toMatchObject({ ok: false, retryable: false });
+    expect(w.sent(headline)).toHaveLength(0);
   });
 });
 

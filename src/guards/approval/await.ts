@@ -5,6 +5,8 @@ import {
   type DeskOptions,
   deskDecision,
   expiredResult,
+  LOST_AFTER_MS,
+  lostResult,
   pendingResult,
   postRequest,
   storedResult,
@@ -69,6 +71,9 @@ export async function awaitRecorded(
     }
     const stored = storedResult(record);
     if (stored) return stored;
+    if (record.usedAt !== undefined && (await deps.records.records.clock()) - record.usedAt > LOST_AFTER_MS) {
+      return lostResult(record);
+    }
     const elapsed = Date.now() - started;
     const holding = elapsed < waitMs && options.signal?.aborted !== true;
     if (record.usedAt === undefined) {

@@ -49,6 +49,23 @@ export function storedResult(record: ApprovalRecord): ToolResult | undefined {
   }
 }
 
+/**
+ * How long after its redemption a call that stored no result is taken as lost (the process that
+ * sent it stopped, or lost the store): longer than any send (workflows: 300 s) and its retries.
+ */
+export const LOST_AFTER_MS = 10 * 60_000;
+
+/** The answer for a request redeemed long ago whose call stored no result: look before acting. */
+export function lostResult(record: Pick<ApprovalRecord, "id" | "tool" | "usedAt">): ToolResult {
+  return {
+    ok: false,
+    status: null,
+    error: `A person approved the ${record.tool} call of approval ${record.id} and it was sent at ${new Date(record.usedAt ?? 0).toISOString()}, but its result was not stored (the process that sent it stopped, or lost the store), so whether it took effect is unknown.`,
+    hint: "Do not repeat the call: look in the ad account whether it took effect, and tell the user.",
+    retryable: false,
+  };
+}
+
 /** The refusal after a desk's request expired undecided. */
 export function expiredResult(record: Pick<ApprovalRecord, "id" | "tool" | "expiresAt">): ToolResult {
   return blocked(
@@ -111,6 +128,8 @@ export async function deskConfirmation(
   const stored = storedResult(record);
   if (stored) return { result: stored };
   if (record.usedAt !== undefined) {
+    if ((await records.records.clock()) - record.usedAt > LOST_AFTER_MS)
+      return { result: lostResult(record) };
     const posted = await postRequest(o, requestOf(record), requester);
     const url = "url" in posted ? posted.url : "";
     return {
