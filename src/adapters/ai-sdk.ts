@@ -329,7 +329,11 @@ export function aiSdkDynamicTools(
   return {
     tools: { [FIND_TOOLS]: finder, ...aiSdkTools(toolkit, options) },
     prepareStep: ({ messages }) => ({
-      activeTools: [FIND_TOOLS, ...activeIn(toolkit, discovery.activeAfter(completedFinds(messages)))],
+      activeTools: [
+        FIND_TOOLS,
+        ...(options.approval === "inbox" ? [AWAIT_APPROVAL] : []),
+        ...activeIn(toolkit, discovery.activeAfter(completedFinds(messages))),
+      ],
     }),
     experimental_repairToolCall: async ({ toolCall, error }) => {
       const unavailable = (error as { name?: unknown } | null)?.name === "AI_NoSuchToolError";

@@ -100,15 +100,19 @@ export function langchainTools(
   adapterOptions: LangChainAdapterOptions = {},
 ): LangChainAdTool[] {
   const toolkit = resolveToolkit(toolkitOrOptions);
-  if (adapterOptions.approval === "inbox") requireDesk(toolkit, "langchainTools");
   const asks = createAskLog();
   const tools = toolkit.tools.map((adTool) => toLangChainTool(toolkit, adTool, adapterOptions, asks));
-  if (adapterOptions.approval !== "inbox") return tools;
-  const schema = adapterOptions.strict === false ? AWAIT_APPROVAL_SCHEMA : AWAIT_APPROVAL_STRICT_SCHEMA;
-  const awaiting = asTool(toolkit, AWAIT_APPROVAL, awaitApprovalTool.description, schema, (input, runtime) =>
-    runAwaitApproval(toolkit, input, { signal: runtime?.signal }),
-  );
-  return [...tools, awaiting];
+  return withAwait(toolkit, adapterOptions, tools, "langchainTools");
+}
+
+/** With `approval: "inbox"` (a toolkit with a desk): the tools and await-approval. */
+function withAwait(toolkit: AdToolkit, o: LangChainAdapterOptions, tools: LangChainAdTool[], made: string) {
+  if (o.approval !== "inbox") return tools;
+  requireDesk(toolkit, made);
+  const schema = o.strict === false ? AWAIT_APPROVAL_SCHEMA : AWAIT_APPROVAL_STRICT_SCHEMA;
+  const run = (input: unknown, runtime: ToolRuntime | undefined) =>
+    runAwaitApproval(toolkit, input, { signal: runtime?.signal });
+  return [...tools, asTool(toolkit, AWAIT_APPROVAL, awaitApprovalTool.description, schema, run)];
 }
 
 function toLangChainTool(
@@ -341,10 +345,8 @@ export function langchainDynamicTools(
       return handler(withStrictFlag({ ...request, tools }, options.strict === true));
     },
   });
-  return {
-    tools: [finder, ...toolkit.tools.map((adTool) => toLangChainTool(toolkit, adTool, options, asks, gate))],
-    middleware,
-  };
+  const tools = toolkit.tools.map((adTool) => toLangChainTool(toolkit, adTool, options, asks, gate));
+  return { tools: withAwait(toolkit, options, [finder, ...tools], "langchainDynamicTools"), middleware };
 }
 
 /** The arguments of a thread's find-tools calls that have a ToolMessage. */

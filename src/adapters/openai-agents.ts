@@ -166,6 +166,7 @@ export function openaiAgentsDynamicTools(
   options: OpenAIAgentsDynamicOptions = {},
 ): OpenAIAgentsDynamic {
   const toolkit = resolveToolkit(toolkitOrOptions);
+  if (options.approval === "inbox") requireDesk(toolkit, "openaiAgentsDynamicTools");
   const discovery = createToolDiscovery(toolkit, options);
   const initial = options.active ?? [];
   const found = (runContext: RunContext | undefined, create: boolean): string[] | undefined => {
@@ -207,7 +208,7 @@ export function openaiAgentsDynamicTools(
     return made;
   });
   return {
-    tools: [finder, ...tools],
+    tools: [finder, ...tools, ...(options.approval === "inbox" ? [awaitAgentsTool(toolkit, options)] : [])],
     toolErrorFormatter: ({ kind, toolName }) =>
       kind === "tool_not_found" && toolName !== undefined && discovery.isDeferred(toolName)
         ? toolkit.toModelText(discovery.notActive(toolName))

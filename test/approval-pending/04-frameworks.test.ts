@@ -5,9 +5,13 @@ import { generateText, stepCountIs } from "ai";
 import { MockLanguageModelV3 } from "ai/test";
 import { createAgent } from "langchain";
 import { afterEach, describe, expect, it } from "vitest";
-import { aiSdkTools } from "../../src/adapters/ai-sdk.js";
-import { langchainTools } from "../../src/adapters/langchain.js";
-import { adToolResult, openaiAgentsTools } from "../../src/adapters/openai-agents.js";
+import { aiSdkDynamicTools, aiSdkTools } from "../../src/adapters/ai-sdk.js";
+import { langchainDynamicTools, langchainTools } from "../../src/adapters/langchain.js";
+import {
+  adToolResult,
+  openaiAgentsDynamicTools,
+  openaiAgentsTools,
+} from "../../src/adapters/openai-agents.js";
 import type { AdToolkit, ToolResult } from "../../src/types.js";
 import {
   agentsText,
@@ -164,5 +168,25 @@ describe('approval: "inbox" in each framework\'s loop', { timeout: 60_000 }, () 
     expect(shown).toContain('"status":"ACTIVE"');
     expect(d.w.live(headline)).toBe(1);
     expect(d.w.sent(headline)).toHaveLength(1);
+  });
+});
+
+describe('approval: "inbox" in dynamic mode (find-tools)', () => {
+  it("await-approval is offered from the first step, never deferred behind a search", async () => {
+    const kit = toolkit();
+    const ai = aiSdkDynamicTools(kit, { approval: "inbox" });
+    expect(Object.keys(ai.tools)).toContain("await-approval");
+    const step = await ai.prepareStep({ messages: [] } as never);
+    expect(step?.activeTools).toContain("await-approval");
+    expect(langchainDynamicTools(kit, { approval: "inbox" }).tools.map((t) => t.name)).toContain(
+      "await-approval",
+    );
+    const agents = openaiAgentsDynamicTools(kit, { approval: "inbox" }).tools;
+    const awaiting = agents.find((t) => t.name === "await-approval");
+    expect(awaiting).toBeDefined();
+    expect(awaiting!.isEnabled).toBeTypeOf("function");
+    expect(
+      await (awaiting!.isEnabled as (c: unknown, a: unknown) => Promise<boolean>)({ context: {} }, {}),
+    ).toBe(true);
   });
 });
