@@ -233,6 +233,31 @@ describe("bad input to await-approval: a clear result, nothing sent", { timeout:
     expect(long.note).toMatch(/wait_s 3600 is out of range \(1 to 50 s\), so this waited at most 50 s/);
   });
 
+  it("while it holds, progress is reported (every 5 s); a signal ends the hold with the pending result", async () => {
+    const { w } = d;
+    const kit = d.toolkit();
+    const pending = pendingOf(await kit.call("push-creative", w.push(unique("Progress"))));
+    const progress: { elapsedMs: number; waitMs: number; message: string }[] = [];
+    const held = pendingOf(
+      await kit.awaitApproval(pending.approval_id, { waitMs: 5600, onProgress: (p) => progress.push(p) }),
+    );
+    expect(held.approval_id).toBe(pending.approval_id);
+    expect(progress).toHaveLength(1);
+    expect(progress[0]!.waitMs).toBe(5600);
+    expect(progress[0]!.elapsedMs).toBeGreaterThanOrEqual(5000);
+    expect(progress[0]!.message).toContain(pending.approval_id);
+    // An abort ends the hold at once.
+    const controller = new AbortController();
+    const started = Date.now();
+    setTimeout(() => controller.abort(), 200);
+    const stopped = await kit.awaitApproval(pending.approval_id, {
+      waitMs: 50_000,
+      signal: controller.signal,
+    });
+    expect(stopped.ok).toBe("pending");
+    expect(Date.now() - started).toBeLessThan(3000);
+  });
+
   it("a request asked through an in-call channel, and a toolkit without a desk, are refused plainly", async () => {
     const { w } = d;
     let request = "";
