@@ -3,6 +3,14 @@ import { type DynamicStructuredTool, type ToolRuntime, tool } from "@langchain/c
 import { isGraphBubbleUp } from "@langchain/langgraph";
 import { createMiddleware } from "langchain";
 import { z } from "zod";
+import {
+  AWAIT_APPROVAL,
+  AWAIT_APPROVAL_SCHEMA,
+  AWAIT_APPROVAL_STRICT_SCHEMA,
+  awaitApprovalTool,
+  requireDesk,
+  runAwaitApproval,
+} from "../await-approval.js";
 import { createToolDiscovery, type DiscoveryOptions, FIND_TOOLS } from "../discovery.js";
 import type { AdTool, AdToolkit, AdToolsOptions, CallContext, ConfirmRequest, ToolResult } from "../types.js";
 import { askPerson, NO_INTERRUPT } from "./langchain-approval.js";
@@ -37,8 +45,12 @@ export interface LangChainAdapterOptions {
    *   once. Needs a checkpointer and a `thread_id`; where the graph cannot pause, nobody is asked
    *   and the toolkit decides as without a framework approval (its `confirm` channel, else no
    *   ACTIVE ad).
+   * - `"inbox"`: for agents that run unattended (needs a toolkit with a `desk`). A call that needs a
+   *   person returns the pending result (`ok: "pending"`, with `approve_url`) instead of pausing
+   *   the graph, and the tools gain `await-approval`, which returns that call's result once the
+   *   person decided in the inbox.
    */
-  approval?: "interrupt" | "callback";
+  approval?: "interrupt" | "callback" | "inbox";
   /**
    * Schemas for OpenAI strict mode. LangChain tools carry no strict flag of their own:
    * `@langchain/openai` sends one `strict` for all tools of a request, from the model's
@@ -89,7 +101,18 @@ export function langchainTools(
 ): LangChainAdTool[] {
   const toolkit = resolveToolkit(toolkitOrOptions);
   const asks = createAskLog();
-  return toolkit.tools.map((adTool) => toLangChainTool(toolkit, adTool, adapterOptions, asks));
+  const tools = toolkit.tools.map((adTool) => toLangChainTool(toolkit, adTool, adapterOptions, asks));
+  return withAwait(toolkit, adapterOptions, tools, "langchainTools");
+}
+
+/** With `approval: "inbox"` (a toolkit with a desk): the tools and await-approval. */
+function withAwait(toolkit: AdToolkit, o: LangChainAdapterOptions, tools: LangChainAdTool[], made: string) {
+  if (o.approval !== "inbox") return tools;
+  requireDesk(toolkit, made);
+  const schema = o.strict === false ? AWAIT_APPROVAL_SCHEMA : AWAIT_APPROVAL_STRICT_SCHEMA;
+  const run = (input: unknown, runtime: ToolRuntime | undefined) =>
+    runAwaitApproval(toolkit, input, { signal: runtime?.signal });
+  return [...tools, asTool(toolkit, AWAIT_APPROVAL, awaitApprovalTool.description, schema, run)];
 }
 
 function toLangChainTool(
@@ -112,6 +135,7 @@ function toLangChainTool(
       signal: runtime?.signal,
       sessionId: stringField(runtime?.context, "sessionId") ?? threadId ?? adapterOptions.sessionId,
     };
+    if (adapterOptions.approval === "inbox") context.pending = true;
     if (adapterOptions.approval === "interrupt" && adTool.confirmationRequest(input)) {
       const step = await wholeStep(
         toolkit,
@@ -321,10 +345,8 @@ export function langchainDynamicTools(
       return handler(withStrictFlag({ ...request, tools }, options.strict === true));
     },
   });
-  return {
-    tools: [finder, ...toolkit.tools.map((adTool) => toLangChainTool(toolkit, adTool, options, asks, gate))],
-    middleware,
-  };
+  const tools = toolkit.tools.map((adTool) => toLangChainTool(toolkit, adTool, options, asks, gate));
+  return { tools: withAwait(toolkit, options, [finder, ...tools], "langchainDynamicTools"), middleware };
 }
 
 /** The arguments of a thread's find-tools calls that have a ToolMessage. */
