@@ -68,7 +68,7 @@ describe("@ai-sdk/mcp with ai@6 generateText", { timeout: 120_000 }, () => {
             approvalId = /approval_id\\?":\\?"([^"\\]+)/.exec(seen)?.[1] ?? "";
             approveUrl = /approve_url\\?":\\?"([^"\\]+)/.exec(seen)?.[1] ?? "";
             expect(approvalId).not.toBe("");
-            await person(fx.url).decide(approvalId, { approve: SENTENCE });
+            await (await person(fx.url)).decide(approvalId, { approve: SENTENCE });
             return toolCall("c2", "await-approval", { approval_id: approvalId, wait_s: 20 });
           }
           return text("The ad is live.");

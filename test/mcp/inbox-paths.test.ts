@@ -1,6 +1,6 @@
 import { spawn } from "node:child_process";
 import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
-import type { CallToolResult, ElicitRequestURLParams } from "@modelcontextprotocol/server";
+import type { CallToolResult, ElicitRequestURLParams, Transport } from "@modelcontextprotocol/server";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { ToolResult } from "../../src/types.js";
 import { BIN, buildOnce, ROOT, waitFor } from "../cli/helpers.js";
@@ -29,7 +29,7 @@ afterAll(async () => {
 beforeEach(() => env.sim.control.reset());
 
 async function sdkClient(
-  transport: ConstructorParameters<typeof Object>[0],
+  transport: Transport,
   capabilities: Record<string, unknown> = {},
   era = "2025-11-25",
 ) {
@@ -42,7 +42,7 @@ async function sdkClient(
       capabilities,
     },
   );
-  await client.connect(transport as never);
+  await client.connect(transport);
   return client;
 }
 
@@ -73,7 +73,7 @@ describe("a host without elicitation (stdio)", { timeout: 120_000 }, () => {
     }
     expect(first.log.stderr).not.toContain(env.sim.apiKey);
 
-    await person(fx.url).decide(pending.approval_id, { approve: SENTENCE });
+    await (await person(fx.url)).decide(pending.approval_id, { approve: SENTENCE });
     expect(env.pushes()).toEqual([]); // the decision alone sends nothing
 
     // A new `adrails mcp` process (the host restarted it) finds the request in Redis.
@@ -152,7 +152,7 @@ describe("await-approval over Streamable HTTP", { timeout: 120_000 }, () => {
         const progress: number[] = [];
         const approved = (async () => {
           await new Promise((r) => setTimeout(r, 24_000));
-          await person(fx.url).decide(pending.approval_id, { approve: SENTENCE });
+          await (await person(fx.url)).decide(pending.approval_id, { approve: SENTENCE });
         })();
         const done = (await client.callTool(
           { name: "await-approval", arguments: { approval_id: pending.approval_id, wait_s: 50 } },
@@ -191,8 +191,8 @@ describe("a host with URL-mode elicitation", { timeout: 120_000 }, () => {
       const params = request.params as ElicitRequestURLParams;
       shown.push(params);
       // The person follows the link and approves the request it names.
-      const id = (await person(fx.url).pending()).find((item) => params.url.includes(item.id))!.id;
-      await person(fx.url).decide(id, { approve: SENTENCE });
+      const id = (await (await person(fx.url)).pending()).find((item) => params.url.includes(item.id))!.id;
+      await (await person(fx.url)).decide(id, { approve: SENTENCE });
       return { action: "accept" };
     });
     await client.connect(child.transport);
@@ -251,8 +251,8 @@ describe("a host with the tasks extension (SEP-2663)", { timeout: 120_000 }, () 
           expect(url.startsWith(fx.url)).toBe(true);
           // Another `adrails mcp` on the same Redis knows the task.
           expect((await other.getTask(state.taskId)).status).toBe("input_required");
-          const id = (await person(fx.url).pending()).find((item) => url.includes(item.id))!.id;
-          await person(fx.url).decide(id, { approve: SENTENCE });
+          const id = (await (await person(fx.url)).pending()).find((item) => url.includes(item.id))!.id;
+          await (await person(fx.url)).decide(id, { approve: SENTENCE });
           decided = true;
         },
       );
