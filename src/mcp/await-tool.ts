@@ -1,6 +1,6 @@
 import type { McpServer, ServerContext, StandardSchemaWithJSON, Tool } from "@modelcontextprotocol/server";
 import { adapterFault } from "../adapters/shared.js";
-import { AWAIT_APPROVAL, awaitApprovalTool } from "../await-approval.js";
+import { AWAIT_APPROVAL, awaitApprovalTool, runAwaitApproval } from "../await-approval.js";
 import type { AdToolkit, ToolResult } from "../types.js";
 import { withProgress } from "./hold.js";
 import { toCallToolResult } from "./server.js";
@@ -19,12 +19,17 @@ export function registerAwaitApproval(server: McpServer, toolkit: AdToolkit): To
   const tool = awaitApprovalTool;
   server.registerTool(
     AWAIT_APPROVAL,
-    { title: TITLE, description: tool.description, inputSchema: anyInput(tool.inputSchema), annotations: ANNOTATIONS },
+    {
+      title: TITLE,
+      description: tool.description,
+      inputSchema: anyInput(tool.inputSchema),
+      annotations: ANNOTATIONS,
+    },
     async (args: unknown, ctx: ServerContext) => {
       let result: ToolResult;
       try {
         result = await withProgress(ctx, holdMs(args), () =>
-          tool.run(toolkit, args, { signal: ctx.mcpReq.signal }),
+          runAwaitApproval(toolkit, args, { signal: ctx.mcpReq.signal }),
         );
       } catch {
         result = adapterFault(AWAIT_APPROVAL);

@@ -15,7 +15,11 @@ export const MAX_HOLD_MS = 50_000;
  * Runs `work` while sending `notifications/progress` every 10 s when the request carries a progress
  * token, so a client that resets its timeout on progress keeps waiting for a person's decision.
  */
-export async function withProgress<T>(ctx: ServerContext, waitMs: number, work: () => Promise<T>): Promise<T> {
+export async function withProgress<T>(
+  ctx: ServerContext,
+  waitMs: number,
+  work: () => Promise<T>,
+): Promise<T> {
   const token = ctx.mcpReq._meta?.progressToken;
   if (token === undefined) return work();
   const started = Date.now();
@@ -49,7 +53,9 @@ export function holdForDecision(
   waitMs: number,
 ): Promise<ToolResult> {
   const ms = Math.min(waitMs, MAX_HOLD_MS);
-  return withProgress(ctx, ms, () => toolkit.awaitApproval(approvalId, { waitMs: ms, signal: ctx.mcpReq.signal }));
+  return withProgress(ctx, ms, () =>
+    toolkit.awaitApproval(approvalId, { waitMs: ms, signal: ctx.mcpReq.signal }),
+  );
 }
 
 export function withNote<T extends ToolResult>(result: T, note: string): T {

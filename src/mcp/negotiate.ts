@@ -60,7 +60,7 @@ export async function negotiate(
   const hasDesk = toolkit.options.desk !== undefined;
   // A toolkit's own confirm channel asks the person, unless only the desk can reach them.
   const ownChannel = toolkit.options.confirm !== undefined && (can.form || !hasDesk);
-  let request = ownChannel ? null : await adTool.ask(args, where);
+  const request = ownChannel ? null : await adTool.ask(args, where);
   if (!request) return result(await adTool.call(args, context));
 
   if (can.form) return form(adTool, paths.form, request, args, context, where, ctx, declared);
@@ -82,7 +82,9 @@ export async function negotiate(
   // Nobody can be asked: the toolkit decides as with no confirmation channel.
   const refused = await adTool.call(args, context);
   return result(
-    "blocked" in refused && refused.blocked === "hard-confirmation" ? withNote(refused, NO_PERSON_NOTE) : refused,
+    "blocked" in refused && refused.blocked === "hard-confirmation"
+      ? withNote(refused, NO_PERSON_NOTE)
+      : refused,
   );
 }
 
@@ -111,6 +113,8 @@ async function form(
   if (asked.kind === "answered") return result(await adTool.call(args, { ...context, answer: asked.answer }));
   const refused = await adTool.call(args, context);
   return result(
-    "blocked" in refused && refused.blocked === "hard-confirmation" ? withNote(refused, NO_PERSON_NOTE) : refused,
+    "blocked" in refused && refused.blocked === "hard-confirmation"
+      ? withNote(refused, NO_PERSON_NOTE)
+      : refused,
   );
 }

@@ -2,7 +2,6 @@ import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
 import {
   type CallToolResult,
-  isInputRequiredResult,
   McpServer,
   type RegisteredTool,
   type ServerContext,
@@ -26,7 +25,7 @@ import {
 import { CONFIRM_TOOL } from "../guards/confirmation.js";
 import { withTraceContext } from "../guards/telemetry.js";
 import type { ToolDefinition } from "../tools/define.js";
-import type { AdTool, AdToolkit, AdToolsOptions, CallContext, ToolResult } from "../types.js";
+import type { AdTool, AdToolkit, AdToolsOptions, ToolResult } from "../types.js";
 import { registerAwaitApproval } from "./await-tool.js";
 import { TASKS_EXTENSION } from "./capabilities.js";
 import { createElicitation } from "./elicitation.js";
@@ -329,4 +328,3 @@ function packageVersion(): string {
     return "0.0.0";
   }
 }
-

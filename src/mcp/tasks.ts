@@ -73,7 +73,9 @@ export interface McpTasks {
   create(pending: PendingResult, message: string): Promise<Record<string, unknown>>;
 }
 
-const TaskParams = z.object({ taskId: z.string().min(1).max(200), requestState: z.string().optional() }).loose();
+const TaskParams = z
+  .object({ taskId: z.string().min(1).max(200), requestState: z.string().optional() })
+  .loose();
 
 /**
  * Serves `tasks/get`, `tasks/update` and `tasks/cancel` on `server` for tasks made by `create`.

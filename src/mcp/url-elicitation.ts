@@ -74,7 +74,10 @@ export function createUrlElicitation(
       if (modern) {
         return inputRequired({
           inputRequests: {
-            [INPUT_KEY]: inputRequired.elicitUrl({ message: inboxMessage(request), url: pending.approve_url }),
+            [INPUT_KEY]: inputRequired.elicitUrl({
+              message: inboxMessage(request),
+              url: pending.approve_url,
+            }),
           },
           requestState: await codec.mint({ approvalId: pending.approval_id, tool: request.tool }),
         });
@@ -83,7 +86,12 @@ export function createUrlElicitation(
       let action: "accept" | "decline" | "cancel";
       try {
         const answer = await ctx.mcpReq.elicitInput(
-          { mode: "url", message: inboxMessage(request), url: pending.approve_url, elicitationId: pending.approval_id },
+          {
+            mode: "url",
+            message: inboxMessage(request),
+            url: pending.approve_url,
+            elicitationId: pending.approval_id,
+          },
           { timeout: options.timeoutMs, signal: ctx.mcpReq.signal },
         );
         action = answer.action;

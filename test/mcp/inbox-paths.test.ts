@@ -6,7 +6,7 @@ import type { ToolResult } from "../../src/types.js";
 import { BIN, buildOnce, ROOT, waitFor } from "../cli/helpers.js";
 import { call, type Env, push, startEnv } from "./helpers.js";
 import { type InboxFixture, mcpChild, person, startInboxFixture } from "./inbox-support.js";
-import { TASKS_EXTENSION, TasksClient, type TaskState } from "./tasks-client.js";
+import { TASKS_EXTENSION, type TaskState, TasksClient } from "./tasks-client.js";
 
 // `adrails mcp --redis --inbox-url` (the built CLI as a child process) with a real Redis and the
 // inbox page over real HTTP: a host that cannot show a form gets the pending result, the URL of the
@@ -145,7 +145,11 @@ describe("await-approval over Streamable HTTP", { timeout: 120_000 }, () => {
       });
       const client = await sdkClient(transport);
       try {
-        const made = await call(client, "push-creative", push(env, { status: "ACTIVE", headline: "Progress" }));
+        const made = await call(
+          client,
+          "push-creative",
+          push(env, { status: "ACTIVE", headline: "Progress" }),
+        );
         const pending = made.tool as Pending;
         expect(pending.ok).toBe("pending");
         const started = Date.now();

@@ -53,7 +53,12 @@ export class TasksClient {
       this.buffer = this.buffer.slice(at + 1);
       at = this.buffer.indexOf("\n");
       if (line === "") continue;
-      const message = JSON.parse(line) as { id?: number; result?: unknown; error?: RpcError; method?: string };
+      const message = JSON.parse(line) as {
+        id?: number;
+        result?: unknown;
+        error?: RpcError;
+        method?: string;
+      };
       if (message.method !== undefined || message.id === undefined) continue; // notifications, server requests
       const waiter = this.waiting.get(message.id);
       this.waiting.delete(message.id);

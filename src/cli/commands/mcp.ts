@@ -10,8 +10,8 @@ import { ruleTrail } from "../rule-trail.js";
 import { rulesOption } from "../rules-file.js";
 import { openTarget, type Target } from "../target.js";
 import { mcpUrlFor, openMcpToolkit, viaMcp } from "../via.js";
-import { notSetUp, SET_UP } from "./mcp-setup.js";
 import { openInbox, redisUrlOf } from "./inbox.js";
+import { notSetUp, SET_UP } from "./mcp-setup.js";
 import { fleetOptions } from "./wait-approval.js";
 
 const ACCOUNT_ID = /^act_\d+$/;
