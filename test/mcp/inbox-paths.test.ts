@@ -184,35 +184,44 @@ describe("await-approval over Streamable HTTP", { timeout: 120_000 }, () => {
 });
 
 describe("a host with URL-mode elicitation", { timeout: 120_000 }, () => {
-  it("is asked to open the inbox page of that exact request; the person approves there and the call completes", async () => {
-    const child = mcpChild(fx.mcpEnv(env));
-    const client = new Client(
-      { name: "adrails-url-test", version: "1.0.0" },
-      { supportedProtocolVersions: ["2025-11-25"], capabilities: { elicitation: { url: {} } } },
-    );
-    const shown: ElicitRequestURLParams[] = [];
-    client.setRequestHandler("elicitation/create", async (request) => {
-      const params = request.params as ElicitRequestURLParams;
-      shown.push(params);
-      // The person follows the link and approves the request it names.
-      const id = (await (await person(fx.url)).pending()).find((item) => params.url.includes(item.id))!.id;
-      await (await person(fx.url)).decide(id, { approve: SENTENCE });
-      return { action: "accept" };
-    });
-    await client.connect(child.transport);
-    try {
-      const made = await call(client, "push-creative", push(env, { status: "ACTIVE", headline: "By URL" }));
-      expect(shown).toHaveLength(1);
-      expect(shown[0]!.mode).toBe("url");
-      expect(shown[0]!.url.startsWith(fx.url)).toBe(true);
-      expect(shown[0]!.url).toContain(shown[0]!.elicitationId);
-      expect(shown[0]!.message).toContain("ACTIVE");
-      expect(made.tool.ok).toBe(true);
-      expect(adsLive()).toEqual([SENTENCE]);
-    } finally {
-      await client.close();
-    }
-  });
+  it.each(["2025-11-25", "2026-07-28"])(
+    "is asked to open the inbox page of that exact request; the person approves there and the call completes (%s)",
+    async (era) => {
+      const child = mcpChild(fx.mcpEnv(env));
+      const client = new Client(
+        { name: "adrails-url-test", version: "1.0.0" },
+        {
+          ...(era === "2026-07-28"
+            ? { versionNegotiation: { mode: { pin: era } } }
+            : { supportedProtocolVersions: [era] }),
+          capabilities: { elicitation: { url: {} } },
+        },
+      );
+      const shown: ElicitRequestURLParams[] = [];
+      client.setRequestHandler("elicitation/create", async (request) => {
+        const params = request.params as ElicitRequestURLParams;
+        shown.push(params);
+        // The person follows the link and approves the request it names.
+        const id = (await (await person(fx.url)).pending()).find((item) => params.url.includes(item.id))!.id;
+        await (await person(fx.url)).decide(id, { approve: SENTENCE });
+        return { action: "accept" };
+      });
+      await client.connect(child.transport);
+      try {
+        const made = await call(client, "push-creative", push(env, { status: "ACTIVE", headline: "By URL" }));
+        expect(shown).toHaveLength(1);
+        expect(shown[0]!.mode).toBe("url");
+        expect(shown[0]!.url.startsWith(fx.url)).toBe(true);
+        expect(shown[0]!.url).toMatch(/[?&]item=apr_/);
+        if (era === "2025-11-25") expect(shown[0]!.url).toContain(shown[0]!.elicitationId);
+        expect(shown[0]!.message).toContain("ACTIVE");
+        expect(made.tool.ok).toBe(true);
+        expect(adsLive()).toEqual([SENTENCE]);
+      } finally {
+        await client.close();
+      }
+    },
+  );
 
   it("a person who declines to open the page: the pending result, nothing sent", async () => {
     const child = mcpChild(fx.mcpEnv(env));
@@ -290,6 +299,8 @@ describe("adrails mcp --inbox-url, bad input", { timeout: 60_000 }, () => {
       let stderr = "";
       child.stderr.setEncoding("utf8").on("data", (d: string) => (stderr += d));
       child.once("close", (code) => resolve({ code, stderr }));
+      // A host that closes its end: a server that did start would exit too.
+      child.stdin.end();
     });
 
   it("a URL that is not http(s), or no Redis: exit 2 naming what to give", async () => {
@@ -299,5 +310,6 @@ describe("adrails mcp --inbox-url, bad input", { timeout: 60_000 }, () => {
     const noRedis = await exit([], { ADRAILS_REDIS_URL: "" });
     expect(noRedis.code).toBe(2);
     expect(noRedis.stderr).toContain("--redis");
+    expect(noRedis.stderr).toContain("ADRAILS_INBOX_URL");
   });
 });
