@@ -208,7 +208,11 @@ describe("a host with URL-mode elicitation", { timeout: 120_000 }, () => {
       });
       await client.connect(child.transport);
       try {
-        const made = await call(client, "push-creative", push(env, { status: "ACTIVE", headline: "By URL" }));
+        const made = await call(
+          client,
+          "push-creative",
+          push(env, { status: "ACTIVE", headline: `By URL ${era}` }),
+        );
         expect(shown).toHaveLength(1);
         expect(shown[0]!.mode).toBe("url");
         expect(shown[0]!.url.startsWith(fx.url)).toBe(true);
