@@ -247,49 +247,64 @@ describe("a host with URL-mode elicitation", { timeout: 120_000 }, () => {
 });
 
 describe("a host with the tasks extension (SEP-2663)", { timeout: 120_000 }, () => {
-  it("sees input_required naming the inbox page, then, once the person approved, completed with the result; another instance answers", async () => {
-    const client = new TasksClient(process.execPath, [BIN, "mcp"], fx.mcpEnv(env));
-    const other = new TasksClient(process.execPath, [BIN, "mcp"], fx.mcpEnv(env));
-    try {
-      const init = await client.connect();
-      await other.connect();
-      expect((init.capabilities.extensions as Record<string, unknown>)[TASKS_EXTENSION]).toEqual({});
-      const seen: TaskState[] = [];
-      let decided = false;
-      const { task, result } = await client.callTool(
-        "push-creative",
-        push(env, { status: "ACTIVE", headline: "As a task" }),
-        async (state) => {
-          seen.push(state);
-          if (state.status !== "input_required" || decided || !state.inputRequests) return;
-          const asked = Object.values(state.inputRequests)[0]!;
-          const url = String(asked.params.url);
-          expect(asked.method).toBe("elicitation/create");
-          expect(url.startsWith(fx.url)).toBe(true);
-          // Another `adrails mcp` on the same Redis knows the task.
-          expect((await other.getTask(state.taskId)).status).toBe("input_required");
-          const id = (await (await person(fx.url)).pending()).find((item) => url.includes(item.id))!.id;
-          await (await person(fx.url)).decide(id, { approve: SENTENCE });
-          decided = true;
-        },
-      );
-      expect(seen[0]!.status).toBe("input_required");
-      expect(seen.some((s) => s.inputRequests !== undefined)).toBe(true);
-      expect(task!.status).toBe("completed");
-      expect((result.structuredContent as ToolResult).ok).toBe(true);
-      expect(adsLive()).toEqual([SENTENCE]);
-      // The other instance gives the same completed result; still one ad.
-      const there = await other.getTask(task!.taskId);
-      expect(there.status).toBe("completed");
-      expect(there.result!.structuredContent).toEqual(result.structuredContent);
-      expect(env.sim.control.ads()).toHaveLength(1);
-      await expect(client.getTask("no-such-task")).rejects.toMatchObject({ code: -32602 });
-    } finally {
-      await client.close();
-      await other.close();
-    }
-    expect(client.stderr).not.toContain(env.sim.apiKey);
-  });
+  it.each(["2025-11-25", "2026-07-28"] as const)(
+    "sees input_required naming the inbox page, then, once the person approved, completed with the result; another instance answers (%s)",
+    async (revision) => {
+      const client = new TasksClient(process.execPath, [BIN, "mcp"], fx.mcpEnv(env), revision);
+      const other = new TasksClient(process.execPath, [BIN, "mcp"], fx.mcpEnv(env), revision);
+      try {
+        const init = await client.connect();
+        await other.connect();
+        expect((init.capabilities.extensions as Record<string, unknown>)[TASKS_EXTENSION]).toEqual({});
+        const seen: TaskState[] = [];
+        let decided = false;
+        const { task, result } = await client.callTool(
+          "push-creative",
+          push(env, { status: "ACTIVE", headline: `As a task ${revision}` }),
+          async (state) => {
+            seen.push(state);
+            if (state.status !== "input_required" || decided || !state.inputRequests) return;
+            const asked = Object.values(state.inputRequests)[0]!;
+            const url = String(asked.params.url);
+            expect(asked.method).toBe("elicitation/create");
+            expect(asked.params.mode).toBe("url");
+            expect(url.startsWith(fx.url)).toBe(true);
+            // Another `adrails mcp` on the same Redis knows the task.
+            expect((await other.getTask(state.taskId)).status).toBe("input_required");
+            // Input sent by the client is acknowledged; the decision stays the person's.
+            expect(
+              await client.request("tasks/update", { taskId: state.taskId, inputResponses: {} }),
+            ).toMatchObject({});
+            expect((await client.getTask(state.taskId)).status).toBe("input_required");
+            const inbox = await person(fx.url);
+            const id = (await inbox.pending()).find((item) => url.includes(item.id))!.id;
+            await inbox.decide(id, { approve: SENTENCE });
+            decided = true;
+          },
+        );
+        expect(seen[0]!.status).toBe("input_required");
+        expect(seen.some((s) => s.inputRequests !== undefined)).toBe(true);
+        expect(task!.status).toBe("completed");
+        expect((result.structuredContent as ToolResult).ok).toBe(true);
+        expect(adsLive()).toEqual([SENTENCE]);
+        // The other instance gives the same completed result; still one ad.
+        const there = await other.getTask(task!.taskId);
+        expect(there.status).toBe("completed");
+        expect(there.result!.structuredContent).toEqual(result.structuredContent);
+        expect(env.sim.control.ads()).toHaveLength(1);
+        await expect(client.getTask("no-such-task")).rejects.toMatchObject({ code: -32602 });
+        expect(await client.request("tasks/cancel", { taskId: "no-such-task" })).toMatchObject({});
+        // SEP-2663 removed tasks/result.
+        await expect(client.request("tasks/result", { taskId: task!.taskId })).rejects.toMatchObject({
+          code: -32601,
+        });
+      } finally {
+        await client.close();
+        await other.close();
+      }
+      expect(client.stderr).not.toContain(env.sim.apiKey);
+    },
+  );
 });
 
 describe("adrails mcp --inbox-url, bad input", { timeout: 60_000 }, () => {

@@ -4,8 +4,9 @@ import { type ChildProcess, spawn } from "node:child_process";
 // since no maintained JavaScript client implements it: it declares the extension, and when a
 // `tools/call` answers with `resultType: "task"` it polls `tasks/get` (honouring
 // `pollIntervalMilliseconds`, echoing `requestState`) until the task is completed, failed or
-// cancelled. It speaks newline-delimited JSON-RPC to a child process over stdio, on the 2025-11-25
-// revision (capabilities declared at initialize).
+// cancelled. It speaks newline-delimited JSON-RPC to a child process over stdio: on 2025-11-25 it
+// declares the extension at initialize; on 2026-07-28 in every request's `_meta` envelope (SEP-2575),
+// after `server/discover`.
 
 export const TASKS_EXTENSION = "io.modelcontextprotocol/tasks";
 
@@ -32,14 +33,25 @@ export class RpcError extends Error {
   }
 }
 
+const CLIENT_INFO = { name: "sep-2663-test-client", version: "1.0.0" };
+
+export type Revision = "2025-11-25" | "2026-07-28";
+
 export class TasksClient {
   readonly child: ChildProcess;
+  readonly revision: Revision;
   stderr = "";
   private buffer = "";
   private nextId = 1;
   private waiting = new Map<number, { resolve(value: unknown): void; reject(error: Error): void }>();
 
-  constructor(command: string, args: string[], env: Record<string, string>) {
+  constructor(
+    command: string,
+    args: string[],
+    env: Record<string, string>,
+    revision: Revision = "2025-11-25",
+  ) {
+    this.revision = revision;
     this.child = spawn(command, args, { env, stdio: ["pipe", "pipe", "pipe"] });
     this.child.stderr!.setEncoding("utf8").on("data", (d: string) => (this.stderr += d));
     this.child.stdout!.setEncoding("utf8").on("data", (d: string) => this.read(d));
@@ -71,16 +83,30 @@ export class TasksClient {
     const id = this.nextId++;
     return new Promise<T>((resolve, reject) => {
       this.waiting.set(id, { resolve: resolve as (value: unknown) => void, reject });
-      this.child.stdin!.write(`${JSON.stringify({ jsonrpc: "2.0", id, method, params })}\n`);
+      const envelope =
+        this.revision === "2026-07-28"
+          ? {
+              _meta: {
+                ...((params._meta as object | undefined) ?? {}),
+                "io.modelcontextprotocol/protocolVersion": "2026-07-28",
+                "io.modelcontextprotocol/clientCapabilities": { extensions: { [TASKS_EXTENSION]: {} } },
+                "io.modelcontextprotocol/clientInfo": CLIENT_INFO,
+              },
+            }
+          : {};
+      this.child.stdin!.write(
+        `${JSON.stringify({ jsonrpc: "2.0", id, method, params: { ...params, ...envelope } })}\n`,
+      );
     });
   }
 
-  /** initialize with the tasks extension declared, and nothing else (no elicitation). */
+  /** initialize (or server/discover) with the tasks extension declared, and nothing else (no elicitation). */
   async connect(): Promise<{ capabilities: Record<string, unknown> }> {
+    if (this.revision === "2026-07-28") return this.request("server/discover");
     const result = await this.request<{ capabilities: Record<string, unknown> }>("initialize", {
       protocolVersion: "2025-11-25",
       capabilities: { extensions: { [TASKS_EXTENSION]: {} } },
-      clientInfo: { name: "sep-2663-test-client", version: "1.0.0" },
+      clientInfo: CLIENT_INFO,
     });
     this.child.stdin!.write(`${JSON.stringify({ jsonrpc: "2.0", method: "notifications/initialized" })}\n`);
     return result;
