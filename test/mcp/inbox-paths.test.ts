@@ -98,10 +98,12 @@ describe("a host without elicitation (stdio)", { timeout: 120_000 }, () => {
     }
   });
 
-  it("an unknown approval_id gets a clear result; nothing is sent", async () => {
-    const child = mcpChild(fx.mcpEnv(env));
+  it("with --dynamic, await-approval is listed from the start; an unknown approval_id gets a clear result, nothing sent", async () => {
+    const child = mcpChild(fx.mcpEnv(env), ["--dynamic"]);
     const client = await sdkClient(child.transport);
     try {
+      const { tools } = await client.listTools();
+      expect(tools.map((t) => t.name).sort()).toEqual(["await-approval", "find-tools"]);
       const unknown = await call(client, "await-approval", { approval_id: "no-such-request", wait_s: 1 });
       expect(unknown.result.isError).toBe(true);
       expect(unknown.text.length).toBeGreaterThan(10);
