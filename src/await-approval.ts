@@ -36,6 +36,22 @@ export const AWAIT_APPROVAL_SCHEMA: JsonSchema = {
   additionalProperties: false,
 };
 
+/**
+ * The input schema for OpenAI strict mode: every property required, `wait_s` nullable (a null is
+ * read as absent).
+ */
+export const AWAIT_APPROVAL_STRICT_SCHEMA: JsonSchema = {
+  ...AWAIT_APPROVAL_SCHEMA,
+  properties: {
+    ...(AWAIT_APPROVAL_SCHEMA.properties as Record<string, unknown>),
+    wait_s: {
+      type: ["number", "null"],
+      description: "How long to wait for the decision, in seconds (1 to 50); null for the default 25.",
+    },
+  },
+  required: ["approval_id", "wait_s"],
+};
+
 /** How the await-approval tool is shown to a model. */
 export interface AwaitApprovalDefinition {
   readonly name: typeof AWAIT_APPROVAL;
@@ -54,6 +70,18 @@ export const awaitApprovalTool: AwaitApprovalDefinition = Object.freeze({
 export interface AwaitRunOptions {
   signal?: AbortSignal;
   onProgress?: (progress: AwaitProgress) => void;
+}
+
+/**
+ * Throws unless the toolkit has a desk: an adapter's `approval: "inbox"` needs one to send pending
+ * results to.
+ */
+export function requireDesk(toolkit: AdToolkit, adapter: string): void {
+  if (!toolkit.options.desk) {
+    throw new TypeError(
+      `adrails: ${adapter}(toolkit, { approval: "inbox" }) needs a toolkit with a desk: createAdTools({ desk: inboxDesk(inbox, { url }) }) (inboxDesk from "adrails/inbox").`,
+    );
+  }
 }
 
 /**

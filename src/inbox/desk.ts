@@ -28,10 +28,9 @@ export function inboxDesk(inbox: Inbox, options: InboxDeskOptions): ApprovalDesk
     const url = itemUrl(base, request.id);
     const existing = await inbox.queue.get(request.id);
     // Once per request: the same request is never posted twice, and a decided item is never reset.
-    // A request asked again after it expired (same id, a later ask) replaces its closed item.
-    if (existing && (existing.state === "pending" || existing.request.askedAt >= request.askedAt)) {
-      return { url };
-    }
+    // A request asked again after it expired (same id, a later ask) replaces the old item, and
+    // whatever was decided on it.
+    if (existing && existing.request.askedAt >= request.askedAt) return { url };
     const agent = requester.agent ?? options.agent;
     const item: InboxItem = {
       id: request.id,

@@ -169,7 +169,9 @@ export function createInboxHandler(inbox: Inbox, options: InboxHandlerOptions): 
           res,
           200,
           form.action === "approve"
-            ? "Approved: the agent is launching this ad."
+            ? result.item.detached
+              ? "Approved: the call runs when the agent next checks for your decision."
+              : "Approved: the agent is launching this ad."
             : "Declined: the agent reads your reason.",
         );
       }

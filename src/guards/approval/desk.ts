@@ -124,6 +124,10 @@ export async function deskConfirmation(
   if (record.answer !== undefined) return redeemRecorded(records, record.id, call);
   const now = await records.records.clock();
   if (record.expiresAt <= now) return { result: expiredResult(record) };
+  // Posted before its decision is read: a request asked again after it expired replaces the old
+  // item, so no decision on the old one counts for it.
+  const posted = await postRequest(o, requestOf(record), requester);
+  if ("failed" in posted) return { approved: false, reason: posted.failed };
   const decision = await deskDecision(o.desk, record.id);
   if ("failed" in decision) return { approved: false, reason: decision.failed };
   if (decision.state === "expired") return { result: expiredResult(record) };
@@ -145,7 +149,5 @@ export async function deskConfirmation(
     if (refused !== undefined && decision.state === "approved") return { approved: false, reason: refused };
     return redeemRecorded(records, record.id, call);
   }
-  const posted = await postRequest(o, requestOf(record), requester);
-  if ("failed" in posted) return { approved: false, reason: posted.failed };
   return { result: pendingResult(record, posted.url) };
 }
