@@ -246,6 +246,10 @@ export async function runCli(argv: readonly string[], io: CliIO = processIO()): 
     )
     .option("--redis <url>", "the fleet's shared store (default: env ADRAILS_REDIS_URL)")
     .option(
+      "--inbox-url <url>",
+      "the `adrails inbox` page people open: calls needing a person wait there, for hosts without forms (needs --redis; env ADRAILS_INBOX_URL)",
+    )
+    .option(
       "--wait-approval",
       "ACTIVE pushes wait for a person's decision in `adrails inbox` (needs --redis)",
     )

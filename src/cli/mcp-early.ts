@@ -24,6 +24,8 @@ export function earlyAnswers(argv: readonly string[], env: NodeJS.ProcessEnv): P
     return undefined;
   }
   if ((env.ADRAILS_VIA ?? "rest") !== "rest" || (env.ADRAILS_REDIS_URL ?? "") !== "") return undefined;
+  // An inbox lists await-approval too, and without Redis ends the start with exit 2.
+  if ((env.ADRAILS_INBOX_URL ?? "") !== "") return undefined;
   // A rules file is checked before anything is answered: a bad one ends the start with exit 2.
   if ((env.ADRAILS_RULES ?? "") !== "") return undefined;
   try {

@@ -1,18 +1,17 @@
 import {
-  CLIENT_CAPABILITIES_META_KEY,
   type ClientCapabilities,
   createRequestStateCodec,
   type ElicitRequestFormParams,
   type InputRequiredResult,
   inputRequired,
   inputResponse,
-  PROTOCOL_VERSION_META_KEY,
   type RequestStateCodec,
   SdkError,
   SdkErrorCode,
   type ServerContext,
 } from "@modelcontextprotocol/server";
 import type { ApprovalAnswer, ConfirmDecision, ConfirmRequest } from "../types.js";
+import { callerCan } from "./capabilities.js";
 
 /** The channel an answer given through an MCP host's form names. */
 export const ELICITATION_VIA = "mcp-elicitation";
@@ -126,26 +125,15 @@ export function createElicitation(options: ElicitationOptions): Elicitation {
   return {
     ask(request, answering, ctx, clientCapabilities) {
       // 2026-07-28 requests carry the client's version and capabilities in a per-request envelope.
-      const envelope = ctx.mcpReq.envelope as Record<string, unknown> | undefined;
-      const modern = envelope?.[PROTOCOL_VERSION_META_KEY] !== undefined;
-      const capabilities = modern
-        ? (envelope?.[CLIENT_CAPABILITIES_META_KEY] as ClientCapabilities | undefined)
-        : clientCapabilities;
-      if (!supportsForm(capabilities)) return Promise.resolve({ kind: "unavailable" });
-      return modern ? askModern(request, answering, ctx) : askLegacy(request, answering, ctx);
+      const can = callerCan(ctx, clientCapabilities);
+      if (!can.form) return Promise.resolve({ kind: "unavailable" });
+      return can.modern ? askModern(request, answering, ctx) : askLegacy(request, answering, ctx);
     },
   };
 }
 
 /** The ad a request tells the person already went live with this payload. */
 export const seenIn = (request: ConfirmRequest): string | undefined => request.previousLive?.adId;
-
-/** Form mode is declared by `elicitation.form`, or by an elicitation capability naming no mode. */
-function supportsForm(capabilities: ClientCapabilities | undefined): boolean {
-  const elicitation = capabilities?.elicitation as Record<string, unknown> | undefined;
-  if (elicitation === undefined || elicitation === null || typeof elicitation !== "object") return false;
-  return elicitation.form !== undefined || elicitation.url === undefined;
-}
 
 function form(request: ConfirmRequest): ElicitRequestFormParams {
   return {

@@ -2,7 +2,6 @@ import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
 import {
   type CallToolResult,
-  isInputRequiredResult,
   McpServer,
   type RegisteredTool,
   type ServerContext,
@@ -26,14 +25,13 @@ import {
 import { CONFIRM_TOOL } from "../guards/confirmation.js";
 import { withTraceContext } from "../guards/telemetry.js";
 import type { ToolDefinition } from "../tools/define.js";
-import type { AdTool, AdToolkit, AdToolsOptions, CallContext, ToolResult } from "../types.js";
-import {
-  type Answering,
-  createElicitation,
-  ELICITATION_VIA,
-  type Elicitation,
-  seenIn,
-} from "./elicitation.js";
+import type { AdTool, AdToolkit, AdToolsOptions, ToolResult } from "../types.js";
+import { registerAwaitApproval } from "./await-tool.js";
+import { TASKS_EXTENSION } from "./capabilities.js";
+import { createElicitation } from "./elicitation.js";
+import { negotiate, type PersonPaths } from "./negotiate.js";
+import { serveTasks } from "./tasks.js";
+import { createUrlElicitation } from "./url-elicitation.js";
 
 /** Options of {@link createMcpServer}. */
 export interface AdrailsMcpServerOptions {
@@ -68,9 +66,6 @@ const VERSION = packageVersion();
 // state an earlier instance signed.
 const stateKeys = new WeakMap<AdToolkit, Uint8Array>();
 
-const NO_ELICITATION_NOTE =
-  "This MCP host cannot ask the person to confirm. Create the ad PAUSED; the person can make it ACTIVE from a host that supports MCP elicitation, or in the ad platform.";
-
 /**
  * An MCP server (the SDK's `McpServer`) with every tool of the toolkit: the service's names, a
  * title, the model-facing description and JSON Schema, and annotations from the catalog. Input is
@@ -93,12 +88,32 @@ export function createMcpServer(
   serverOptions: AdrailsMcpServerOptions = {},
 ): McpServer {
   const toolkit = resolveToolkit(toolkitOrOptions);
-  const elicitation = elicitationFor(toolkit, serverOptions);
+  const key = stateKeyFor(toolkit, serverOptions);
+  const timeoutMs = serverOptions.confirmationTimeoutMs ?? toolkit.options.approvalTtlMs ?? DEFAULT_TTL_MS;
+  const desk = toolkit.options.desk !== undefined;
   const server = new McpServer(
     { name: serverOptions.name ?? "adrails", version: serverOptions.version ?? VERSION },
-    { capabilities: { tools: serverOptions.dynamic || changes(toolkit) ? { listChanged: true } : {} } },
+    {
+      capabilities: {
+        tools: serverOptions.dynamic || changes(toolkit) ? { listChanged: true } : {},
+        ...(desk ? { extensions: { [TASKS_EXTENSION]: {} } } : {}),
+      },
+    },
   );
-  const session = serverOptions.dynamic ? dynamicSession(server, toolkit, serverOptions.dynamic) : undefined;
+  const paths: PersonPaths = {
+    form: createElicitation({ key, timeoutMs }),
+    ...(desk
+      ? {
+          url: createUrlElicitation(toolkit, server, { key, timeoutMs }),
+          tasks: serveTasks(toolkit, server, (result) => ({ ...toCallToolResult(toolkit, result) })),
+        }
+      : {}),
+  };
+  // Offered whenever a call can end pending: the model's way to the person's decision.
+  const awaitTool = desk ? registerAwaitApproval(server, toolkit) : undefined;
+  const session = serverOptions.dynamic
+    ? dynamicSession(server, toolkit, serverOptions.dynamic, awaitTool ? [awaitTool] : [])
+    : undefined;
   const register = (adTool: AdTool): RegisteredTool => {
     const { toInput } = providerSchema(adTool);
     return server.registerTool(
@@ -117,10 +132,20 @@ export function createMcpServer(
           const input = toInput(args);
           // A host's trace (traceparent in _meta) continues into the call.
           const outcome = await withTraceContext(ctx.mcpReq._meta, () =>
-            run(toolkit, adTool, elicitation, server, serverOptions, input, ctx),
+            negotiate(
+              toolkit,
+              adTool,
+              paths,
+              server.server.getClientCapabilities(),
+              serverOptions.sessionId,
+              input,
+              ctx,
+            ),
           );
-          if (isInputRequiredResult(outcome)) return outcome;
-          result = outcome;
+          // A task (SEP-2663) answers in place of the tool's result; the SDK passes its fields on.
+          if (outcome.kind === "task") return outcome.result as unknown as CallToolResult;
+          if (outcome.kind === "input-required") return outcome.result;
+          result = outcome.result;
         } catch {
           result = adapterFault(adTool.name);
         }
@@ -172,6 +197,7 @@ function dynamicSession(
   server: McpServer,
   toolkit: AdToolkit,
   options: true | DiscoveryOptions,
+  always: Tool[],
 ): McpDynamicSession {
   const discovery = createToolDiscovery(toolkit, options === true ? {} : options);
   const session = discovery.session();
@@ -220,63 +246,24 @@ function dynamicSession(
   // The SDK's tools/list lists every registered tool; this one lists the connection's.
   server.server.removeRequestHandler("tools/list");
   server.server.setRequestHandler("tools/list", () => ({
-    tools: session.names().flatMap((name) => {
-      const tool = listed.get(name);
-      return tool ? [tool] : [];
-    }),
+    tools: [
+      ...session.names().flatMap((name) => {
+        const tool = listed.get(name);
+        return tool ? [tool] : [];
+      }),
+      ...always,
+    ],
   }));
   return { ...session, notActive: discovery.notActive };
 }
 
-async function run(
-  toolkit: AdToolkit,
-  adTool: AdTool,
-  elicitation: Elicitation,
-  server: McpServer,
-  serverOptions: AdrailsMcpServerOptions,
-  args: unknown,
-  ctx: ServerContext,
-) {
-  const context: CallContext = {
-    signal: ctx.mcpReq.signal,
-    toolCallId: String(ctx.mcpReq.id),
-    // Not the transport's session: a host that reconnects after a dropped answer must get the same
-    // request ids, so its retry replays instead of writing twice.
-    ...(serverOptions.sessionId === undefined ? {} : { sessionId: serverOptions.sessionId }),
-  };
-  // No call id: each round of a 2026-07-28 confirmation is a JSON-RPC request of its own, so a
-  // request names the form it was shown in (signed state carries it between rounds).
-  const where = serverOptions.sessionId === undefined ? {} : { sessionId: serverOptions.sessionId };
-  let request = toolkit.options.confirm ? null : await adTool.ask(args, where);
-  if (!request) return adTool.call(args, context);
-  const answering: Answering = (shown, decision) => adTool.answer(shown, decision, ELICITATION_VIA);
-  const capabilities = server.server.getClientCapabilities();
-  let asked = await elicitation.ask(request, answering, ctx, capabilities);
-  // An identical ad that went live while the form was open: ask again, telling the person.
-  for (let round = 0; asked.kind === "answered" && asked.answer.approved && round < 2; round++) {
-    const now = await adTool.ask(args, where);
-    if (now === null || seenIn(now) === seenIn(request)) break;
-    request = now;
-    asked = await elicitation.ask(request, answering, ctx, capabilities);
-  }
-  if (asked.kind === "input-required") return asked.result;
-  // A "no" goes through the toolkit too, so it is audited and follows onUnconfirmedActive.
-  if (asked.kind === "answered") return adTool.call(args, { ...context, answer: asked.answer });
-  // Nobody could be asked: the toolkit decides as with no confirmation channel.
-  const result = await adTool.call(args, context);
-  return "blocked" in result && result.blocked === "hard-confirmation"
-    ? withNote(result, NO_ELICITATION_NOTE)
-    : result;
-}
-
-function elicitationFor(toolkit: AdToolkit, options: AdrailsMcpServerOptions): Elicitation {
-  const timeoutMs = options.confirmationTimeoutMs ?? toolkit.options.approvalTtlMs ?? DEFAULT_TTL_MS;
+function stateKeyFor(toolkit: AdToolkit, options: AdrailsMcpServerOptions): Uint8Array | string {
   let key = options.stateKey ?? stateKeys.get(toolkit);
   if (key === undefined) {
     key = randomBytes(32);
     stateKeys.set(toolkit, key);
   }
-  return createElicitation({ key, timeoutMs });
+  return key;
 }
 
 /**
@@ -340,8 +327,4 @@ function packageVersion(): string {
   } catch {
     return "0.0.0";
   }
-}
-
-function withNote(result: ToolResult, note: string): ToolResult {
-  return { ...result, note: result.note ? `${result.note} ${note}` : note };
 }

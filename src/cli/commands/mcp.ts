@@ -10,6 +10,7 @@ import { ruleTrail } from "../rule-trail.js";
 import { rulesOption } from "../rules-file.js";
 import { openTarget, type Target } from "../target.js";
 import { mcpUrlFor, openMcpToolkit, viaMcp } from "../via.js";
+import { openInbox, redisUrlOf } from "./inbox.js";
 import { notSetUp, SET_UP } from "./mcp-setup.js";
 import { fleetOptions } from "./wait-approval.js";
 
@@ -25,6 +26,8 @@ export interface McpOptions {
   dynamic?: boolean;
   unconfirmedActive?: "refuse" | "pause";
   redis?: string;
+  /** The inbox URL people open (env ADRAILS_INBOX_URL): calls needing a person wait there. */
+  inboxUrl?: string;
   waitApproval?: boolean;
   approvalTimeout?: number;
   auditLog?: string;
@@ -65,7 +68,9 @@ export async function runMcp(ctx: CommandContext, opts: McpOptions): Promise<Exi
   }
 
   const rules = rulesOption(io, opts.rules);
+  const inboxUrl = inboxUrlOf(ctx, opts);
   const fleet = await fleetOptions(ctx, opts);
+  const desk = inboxUrl ? await openDesk(ctx, opts, inboxUrl) : undefined;
   const trail = rules.rules ? await ruleTrail(io, opts) : undefined;
   const mcp = viaMcp(globals, io.env);
   const { target, problem } = mcp ? { target: undefined, problem: undefined } : await openOrExplain(ctx);
@@ -87,6 +92,7 @@ export async function runMcp(ctx: CommandContext, opts: McpOptions): Promise<Exi
           ...(opts.unconfirmedActive ? { onUnconfirmedActive: opts.unconfirmedActive } : {}),
           ...rules,
           ...fleet.options,
+          ...(desk ? { desk: desk.desk } : {}),
           onEvent,
         });
     const configured =
@@ -104,6 +110,7 @@ export async function runMcp(ctx: CommandContext, opts: McpOptions): Promise<Exi
           : { timeouts: { readMs: globals.timeout * 1000, workflowMs: globals.timeout * 1000 } }),
         ...rules,
         ...fleet.options,
+        ...(desk ? { desk: desk.desk } : {}),
         onEvent,
       });
     // Without a key or base URL the server still starts, so the host shows the person what is
@@ -162,11 +169,39 @@ export async function runMcp(ctx: CommandContext, opts: McpOptions): Promise<Exi
   } finally {
     stopped.dispose();
     restoreConsole();
+    await desk?.close();
     await fleet.close();
     await trail?.close();
     await door?.close();
     await target?.close();
   }
+}
+
+/** The inbox URL from --inbox-url or ADRAILS_INBOX_URL, checked; it needs the fleet's Redis. */
+function inboxUrlOf(ctx: CommandContext, opts: McpOptions): string | undefined {
+  const url = opts.inboxUrl ?? ctx.io.env.ADRAILS_INBOX_URL;
+  if (url === undefined || url.trim() === "") return undefined;
+  if (!URL.canParse(url) || !/^https?:$/.test(new URL(url).protocol)) {
+    throw new CliError(
+      `The inbox URL must be the http(s) address people open, e.g. http://127.0.0.1:3900/ (from --inbox-url or ADRAILS_INBOX_URL), not ${JSON.stringify(url)}.`,
+      EXIT.usage,
+    );
+  }
+  if (!redisUrlOf(ctx.io, opts)) {
+    throw new CliError(
+      "--inbox-url (or ADRAILS_INBOX_URL) needs the store the inbox reads: give --redis URL or set ADRAILS_REDIS_URL.",
+      EXIT.usage,
+      "Run `adrails inbox --redis URL` where a person can open it, and `adrails mcp --inbox-url URL --redis URL` with the same Redis URL.",
+    );
+  }
+  return url;
+}
+
+/** The inbox on the fleet's Redis as the toolkit's desk: calls needing a person wait there. */
+async function openDesk(ctx: CommandContext, opts: McpOptions, url: string) {
+  const { inbox } = await openInbox(ctx.io, opts);
+  const { inboxDesk } = await import("../../inbox/desk.js");
+  return { desk: inboxDesk(inbox, { url }), close: () => inbox.close() };
 }
 
 /** The target, or, when the key or base URL is missing or malformed, the reason (also shown on stderr). */
