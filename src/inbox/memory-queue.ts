@@ -59,7 +59,7 @@ export function memoryQueue(): InboxQueue {
         return { ok: false, code: "changed", item: copy(item) };
       if (Date.now() >= item.request.expiresAt - graceMs)
         return { ok: false, code: "expired", item: copy(item) };
-      if (!alive(id)) return { ok: false, code: "abandoned", item: copy(item) };
+      if (!item.detached && !alive(id)) return { ok: false, code: "abandoned", item: copy(item) };
       if (decision.approved && count.needed > 1) {
         const approvals = item.approvals ?? [];
         if (approvals.length !== count.prior) return { ok: false, code: "raced", item: copy(item) };

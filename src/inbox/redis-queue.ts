@@ -22,7 +22,7 @@ local d = cjson.decode(ARGV[1])
 if d.fingerprint ~= nil and d.fingerprint ~= item.request.fingerprint then return {'changed', raw} end
 ${NOW}
 if now >= item.request.expiresAt - tonumber(ARGV[2]) then return {'expired', raw} end
-if redis.call('EXISTS', KEYS[2]) == 0 then return {'abandoned', raw} end
+if item.detached ~= true and redis.call('EXISTS', KEYS[2]) == 0 then return {'abandoned', raw} end
 local needed = tonumber(ARGV[3])
 if d.approved and needed > 1 then
   local approvals = item.approvals or {}
