@@ -139,6 +139,27 @@ export async function inboxKeyFile(file: string, warn: (message: string) => void
   return key;
 }
 
+/** Where an inbox serves its public key, under its page's URL. */
+export const INBOX_KEY_PATH = ".well-known/adrails-inbox-key";
+
+/**
+ * The public key an inbox serves (`GET {inboxUrl}/.well-known/adrails-inbox-key`), fetched once:
+ * for agents given the inbox's URL rather than its key. Throws naming the URL when it gives none.
+ */
+export async function fetchInboxKey(inboxUrl: string | URL): Promise<InboxKey> {
+  const base = String(inboxUrl);
+  const at = new URL(INBOX_KEY_PATH, base.endsWith("/") ? base : `${base}/`);
+  let text: string;
+  try {
+    const response = await fetch(at, { signal: AbortSignal.timeout(10_000) });
+    if (!response.ok) throw new Error(`HTTP ${response.status}`);
+    text = await response.text();
+  } catch (error) {
+    throw new Error(`Cannot read the inbox's public key at ${at.href}: ${(error as Error).message}.`);
+  }
+  return publicKeyFromText(text, `The key served at ${at.href}`);
+}
+
 /** Signs a decision with the inbox's private key: a compact JWS (EdDSA). */
 export async function signDecision(key: InboxKey, claims: DecisionClaims): Promise<string> {
   if (!key.privateKey) throw new Error("This inbox holds no private key, so it cannot sign decisions.");

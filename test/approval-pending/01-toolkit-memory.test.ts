@@ -14,7 +14,9 @@ import { APPROVE, adOf, pendingOf, useDeskWorld } from "./support.js";
 
 const d = useDeskWorld();
 
-describe("pending result, then a person approves in the inbox, then awaitApproval", { timeout: 60_000 }, () => {
+describe("pending result, then a person approves in the inbox, then awaitApproval", {
+  timeout: 60_000,
+}, () => {
   it("returns the ACTIVE ad once, also when awaited twice at once, and a repeat of the call returns the same ad", async () => {
     const { w } = d;
     const kit = d.toolkit();
@@ -120,7 +122,7 @@ describe("decline, expiry, an edited payload", { timeout: 60_000 }, () => {
     expect(w.sent(headline)).toHaveLength(0);
   });
 
-  it("expiry: blocked \"expired\", the page refuses a late approval, and repeating the call asks again", async () => {
+  it('expiry: blocked "expired", the page refuses a late approval, and repeating the call asks again', async () => {
     const { w } = d;
     const kit = d.toolkit({ pendingTtlMs: 2500 });
     const headline = unique("Pending expiry");
@@ -205,7 +207,10 @@ describe("bad input to await-approval: a clear result, nothing sent", { timeout:
       },
     });
     await confirmKit.call("push-creative", w.push(unique("Confirm channel")));
-    expect(await confirmKit.awaitApproval(request)).toMatchObject({ ok: false, blocked: "hard-confirmation" });
+    expect(await confirmKit.awaitApproval(request)).toMatchObject({
+      ok: false,
+      blocked: "hard-confirmation",
+    });
     expect(JSON.stringify(await confirmKit.awaitApproval(request))).toMatch(/no approval desk/);
     const bare = createAdTools({ apiKey: w.sim.apiKey, baseUrl: w.sim.url });
     expect(() => aiSdkTools(bare, { approval: "inbox" })).toThrow(/needs a toolkit with a desk/);

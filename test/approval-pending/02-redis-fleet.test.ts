@@ -92,7 +92,10 @@ describe("pending on a fleet's Redis", { timeout: 90_000 }, () => {
         apiKey: w.sim.apiKey,
         baseUrl: w.sim.url,
         rateLimit: false,
-        desk: { post: async () => ({ url: "http://127.0.0.1:9/" }), decision: async () => ({ state: "waiting" }) },
+        desk: {
+          post: async () => ({ url: "http://127.0.0.1:9/" }),
+          decision: async () => ({ state: "waiting" }),
+        },
       }).call("push-creative", w.push(benign)),
     );
     const admin = createClient({ url: w.redis.url });
@@ -103,7 +106,12 @@ describe("pending on a fleet's Redis", { timeout: 90_000 }, () => {
       const item = JSON.parse((await admin.get(keys[0]!))!);
       const real = await kit.get("push-creative")!.confirmationRequest(w.push(headline))!;
       const shown = kit.get("push-creative")!.confirmationRequest(w.push(benign))!;
-      item.request = { ...item.request, summary: shown.summary, message: shown.message, fingerprint: shown.fingerprint };
+      item.request = {
+        ...item.request,
+        summary: shown.summary,
+        message: shown.message,
+        fingerprint: shown.fingerprint,
+      };
       expect(shown.fingerprint).not.toBe(real.fingerprint);
       await admin.set(keys[0]!, JSON.stringify(item), { KEEPTTL: true });
     } finally {

@@ -5,8 +5,8 @@ import { redisInbox } from "../../src/inbox/redis-queue.js";
 import { redisStore } from "../../src/store/redis.js";
 import { createAdTools } from "../../src/toolkit.js";
 import type { AdToolkit, AdToolsOptions, ToolResult } from "../../src/types.js";
-import { serveInbox, TOKEN } from "../inbox/helpers.js";
 import { useWorld, type World } from "../approval-records/support.js";
+import { serveInbox, TOKEN } from "../inbox/helpers.js";
 
 // Issue 32's pending results through real parts: the simulator as an HTTP server, the inbox page's
 // handler on a loopback port driven over HTTP as a person's tab drives it (sign-in, the per-tab
@@ -48,7 +48,10 @@ export function useDeskWorld(options: { redis?: boolean; cli?: boolean } = {}): 
   beforeAll(async () => {
     const inbox = createInbox(options.redis ? { ...redisInbox({ url: w.redis.url }) } : {});
     const server = await serveInbox(inbox);
-    closers.push(() => server.close(), () => inbox.close());
+    closers.push(
+      () => server.close(),
+      () => inbox.close(),
+    );
     Object.assign(d, {
       inbox,
       url: server.url,

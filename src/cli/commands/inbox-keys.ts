@@ -9,7 +9,7 @@ import { CliError } from "../output.js";
 /** The file under ADRAILS_HOME holding the inbox's private key (0600). */
 export const KEY_FILE = "inbox-key.json";
 /** Where an inbox serves its public key. */
-export const KEY_PATH = ".well-known/adrails-inbox-key";
+export { INBOX_KEY_PATH as KEY_PATH } from "../../inbox/signing.js";
 
 /**
  * The inbox's signing key: ADRAILS_INBOX_PRIVATE_KEY (a JWK or PKCS#8 PEM), else the key file
@@ -59,23 +59,15 @@ export async function inboxPublicKey(io: CliIO): Promise<InboxKey | undefined> {
       EXIT.usage,
     );
   }
-  const at = new URL(KEY_PATH, url.endsWith("/") ? url : `${url}/`);
-  let text: string;
+  const { fetchInboxKey } = await import("../../inbox/signing.js");
   try {
-    const response = await fetch(at, { signal: AbortSignal.timeout(10_000) });
-    if (!response.ok) throw new Error(`HTTP ${response.status}`);
-    text = await response.text();
+    return await fetchInboxKey(url);
   } catch (error) {
     throw new CliError(
-      `Cannot read the inbox's public key at ${at.href}: ${(error as Error).message}.`,
+      (error as Error).message,
       EXIT.usage,
       "Start `adrails inbox` first, or set ADRAILS_INBOX_PUBLIC_KEY to the key it prints.",
     );
-  }
-  try {
-    return await publicKeyFromText(text, `The key served at ${at.href}`);
-  } catch (error) {
-    throw new CliError((error as Error).message, EXIT.usage);
   }
 }
 
