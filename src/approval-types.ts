@@ -188,6 +188,11 @@ export interface ApprovalDesk {
   post(request: ConfirmRequest, requester?: DeskRequester): Promise<{ url: string }>;
   /** What was decided about request `requestId` so far. */
   decision(requestId: string): Promise<DeskDecision>;
+  /**
+   * The call an approval of request `requestId` allowed ran: its result, told once (by the process
+   * that stored it with the request), e.g. to show the ad made on the page.
+   */
+  settled?(requestId: string, result: import("./types.js").ToolResult): Promise<void>;
 }
 
 /** Progress while `awaitApproval` holds, for a host that reports it (MCP progress notifications). */

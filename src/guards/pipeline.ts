@@ -14,6 +14,7 @@ import type {
 } from "../types.js";
 import { answerRequest } from "./approval/answer.js";
 import { type AwaitDeps, awaitRecorded } from "./approval/await.js";
+import { DESK_CHANNEL } from "./approval/desk.js";
 import { launchBusy, launchKey } from "./approval/launch.js";
 import {
   pendingRequests,
@@ -158,8 +159,10 @@ export function createCallPipeline(o: PipelineOptions): CallPipeline {
   ): Promise<ToolResult> {
     const redeemed: { id?: string } = {};
     const result = await steps(def, schema, input, context, log, audit, redeemed);
-    if (redeemed.id !== undefined)
-      await settleRecorded(recordOptionsOf(p), redeemed.id, redactResult(result, o.apiKey));
+    if (redeemed.id === undefined) return result;
+    const shown = redactResult(result, o.apiKey);
+    const stored = await settleRecorded(recordOptionsOf(p), redeemed.id, shown);
+    if (stored?.channel === DESK_CHANNEL) await o.desk?.desk.settled?.(stored.id, shown).catch(() => {});
     return result;
   }
 

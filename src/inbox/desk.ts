@@ -1,7 +1,7 @@
 import { hostname } from "node:os";
-import type { ApprovalDesk, ConfirmRequest, DeskDecision, DeskRequester } from "../types.js";
+import type { ApprovalDesk, ConfirmRequest, DeskDecision, DeskRequester, ToolResult } from "../types.js";
 import type { Inbox } from "./inbox.js";
-import type { InboxItem } from "./types.js";
+import type { InboxItem, ItemOutcome } from "./types.js";
 
 /** Options of {@link inboxDesk}. */
 export interface InboxDeskOptions {
@@ -65,7 +65,22 @@ export function inboxDesk(inbox: Inbox, options: InboxDeskOptions): ApprovalDesk
     return { url };
   }
 
-  return { post, decision: (requestId) => readDecision(inbox, requestId) };
+  async function settled(requestId: string, result: ToolResult): Promise<void> {
+    const data = (result.ok === true ? result.data : undefined) as Record<string, unknown> | undefined;
+    const text = (v: unknown) => (typeof v === "string" && v !== "" ? v : undefined);
+    const outcome: ItemOutcome = {
+      at: Date.now(),
+      ok: result.ok === "pending" ? false : result.ok,
+      status: result.status,
+      ...(text(data?.request_id) ? { requestId: text(data?.request_id) } : {}),
+      ...(data?.ad_id != null ? { adId: String(data.ad_id) } : {}),
+      ...(text(data?.status) ? { adStatus: text(data?.status) } : {}),
+      ...("error" in result ? { error: result.error } : {}),
+    };
+    if (await inbox.queue.get(requestId)) await inbox.settle(requestId, outcome);
+  }
+
+  return { post, decision: (requestId) => readDecision(inbox, requestId), settled };
 }
 
 /**

@@ -189,7 +189,9 @@ export function createInboxHandler(inbox: Inbox, options: InboxHandlerOptions): 
             ? "Declined: the agent reads your reason."
             : result.item.state === "pending"
               ? "Your approval is recorded. This account needs two people: the request waits for a second person's approval."
-              : "Approved: the agent is launching this ad.",
+              : result.item.detached
+                ? "Approved: the call runs when the agent next checks for your decision."
+                : "Approved: the agent is launching this ad.",
         );
       }
       const why = {

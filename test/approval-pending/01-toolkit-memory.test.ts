@@ -60,6 +60,12 @@ describe("pending result, then a person approves in the inbox, then awaitApprova
     expect(w.live(headline)).toBe(1);
     expect(w.sent(headline)).toHaveLength(1);
     expect(w.sent(headline)[0]!.hard_confirm_text).toBe(APPROVE);
+    // The page's history and the audit show the ad the approval made, once.
+    const item = await d.inbox.queue.get(pending.approval_id);
+    expect(item?.outcome).toMatchObject({ ok: true, adId: ad.ad_id, adStatus: "ACTIVE" });
+    const trail = (await d.inbox.audit.read()).filter((e) => e.id === pending.approval_id);
+    expect(trail.map((e) => e.event)).toEqual(["request", "approve", "outcome"]);
+    expect(trail[1]!.decider).toBe("Ann Reviewer");
 
     // Awaited again, and the model repeating the original call (a new tool call id): the same ad.
     expect(adOf(await kit.awaitApproval(pending.approval_id)).ad_id).toBe(ad.ad_id);

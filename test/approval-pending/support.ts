@@ -18,16 +18,19 @@ export type Pending = Extract<ToolResult, { ok: "pending" }>;
 export interface Person {
   name: string;
   /** The page's items.json, opened at `?item=` when given. */
-  items(item?: string): Promise<{
-    pending: { items: { id: string; html: string }[] };
-    history: { items: { id: string; html: string }[] };
-  }>;
+  items(item?: string): Promise<Listing>;
   /** Approves or declines one request (by the fingerprint its form shows); the HTTP status and message. */
   decide(
     id: string,
     decision: { approve: string } | { decline: string },
     fingerprint?: string,
   ): Promise<{ status: number; message: string }>;
+}
+
+/** What the page's items.json lists. */
+export interface Listing {
+  pending: { items: { id: string; html: string }[] };
+  history: { items: { id: string; html: string }[] };
 }
 
 export interface DeskWorld {
@@ -89,11 +92,11 @@ export async function signIn(url: string, name: string): Promise<Person> {
   const cookie = (response.headers.get("set-cookie") ?? "").split(";")[0]!;
   const { key } = (await response.json()) as { key: string };
   const headers = { cookie, "x-adrails-inbox-key": key, accept: "application/json" };
-  const items = async (item?: string) => {
+  const items = async (item?: string): Promise<Listing> => {
     const query = item ? `?item=${encodeURIComponent(item)}` : "";
     const r = await fetch(`${url}items.json${query}`, { headers });
     if (r.status !== 200) throw new Error(`items.json: ${r.status}`);
-    return r.json();
+    return (await r.json()) as Listing;
   };
   return {
     name,

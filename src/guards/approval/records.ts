@@ -156,8 +156,13 @@ export function recordOf(o: RecordOptions, id: string): Promise<ApprovalRecord |
  * Stores the result of the call that redeemed request `id` (once; see
  * `ApprovalRecords.settleApproval`). A store that fails here loses only the copy for later awaits.
  */
-export async function settleRecorded(o: RecordOptions, id: string, result: unknown): Promise<void> {
-  await o.records.settleApproval(SPACE, id, JSON.stringify(result)).catch(() => undefined);
+export async function settleRecorded(
+  o: RecordOptions,
+  id: string,
+  result: unknown,
+): Promise<ApprovalRecord | undefined> {
+  const settled = await o.records.settleApproval(SPACE, id, JSON.stringify(result)).catch(() => undefined);
+  return settled?.ok ? settled.record : undefined;
 }
 
 /** Requests of this toolkit's key still waiting for an answer, oldest first. */

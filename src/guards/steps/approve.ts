@@ -79,7 +79,18 @@ export async function confirmStep(p: PipelineState, call: Call): Promise<ToolRes
     push = { kind: "paused", status: call.body.status };
   } else {
     const confirmation = await confirm(p, call);
-    if ("result" in confirmation) return confirmation.result;
+    if ("result" in confirmation) {
+      const { result } = confirmation;
+      decide(
+        log,
+        "hard-confirmation",
+        "refuse",
+        result.ok === "pending"
+          ? `waiting for a person at the desk (approval ${result.approval_id})`
+          : "not sent again: the result of the call an approval already allowed",
+      );
+      return result;
+    }
     if (confirmation.approved) {
       if (confirmation.record !== undefined && call.redeemed) call.redeemed.id = confirmation.record;
       if (!person) {
