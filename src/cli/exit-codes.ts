@@ -26,7 +26,8 @@ export const EXIT_CODE_HELP = `Exit codes:
   3  authentication failed (401): the key is missing, malformed, revoked or expired
   4  permission or plan refusal (403): a new key does not fix it
   5  not found (404, 410), or a tool disabled at the service
-  6  write refused (409), or blocked by a guard (hard confirmation, --read-only scope, a money rule)
+  6  write refused (409), or blocked by a guard (hard confirmation, --read-only scope, a money rule);
+     audit verify: a decision line whose signature does not hold
   7  rate limited after retries (429, 503)
   8  partial write (207): part was applied; do not repeat the whole call
   9  upstream failure or unprocessable page (422, 502, other 5xx)

@@ -6,11 +6,14 @@ export const ENVIRONMENT_HELP = `Environment:
   ADRAILS_BASE_URL  the service's base URL (tools are POSTed to {base}/api/mcp/{tool})
   ADRAILS_REDIS_URL the fleet's Redis (--redis): shared store, approval inbox, audit stream
   ADRAILS_INBOX_TOKEN the inbox sign-in token (else one is generated and printed once)
-  ADRAILS_INBOX_URL the inbox page people open (mcp --inbox-url): pending approvals link there
+  ADRAILS_INBOX_URL the inbox page people open (mcp --inbox-url, inbox --public-url): approval links point there
+  ADRAILS_INBOX_PEOPLE named approvers for adrails inbox (--people): own tokens, accounts, two-person rule
+  ADRAILS_INBOX_PUBLIC_KEY the key agents check the inbox's signed decisions with (printed by adrails inbox)
+  ADRAILS_INBOX_PRIVATE_KEY the inbox's signing key (else kept in ADRAILS_HOME/inbox-key.json, 0600)
   ADRAILS_RULES     a money rules file (JSON) for call, mcp and evals (--rules)
   ADRAILS_VIA       rest (default) or mcp: the door calls go through
   ADRAILS_MCP_URL   the MCP door (default {base}/api/mcp)
-  ADRAILS_HOME      where OAuth credentials are kept (default $XDG_CONFIG_HOME/adrails or ~/.config/adrails)
+  ADRAILS_HOME      where OAuth credentials and the inbox key are kept (default $XDG_CONFIG_HOME/adrails or ~/.config/adrails)
   NO_COLOR          any non-empty value turns colour off (FORCE_COLOR=1 forces it on)
 
 Results go to stdout, messages and errors to stderr. With --json every output is JSON,

@@ -166,13 +166,17 @@ export async function runCli(argv: readonly string[], io: CliIO = processIO()): 
     )
     .option("--redis <url>", "the fleet's shared store the agents wait on (default: env ADRAILS_REDIS_URL)")
     .option("--audit-log <file>", "also append the audit trail to this JSON lines file")
+    .option(
+      "--people <file>",
+      "named approvers (JSON): own tokens, accounts, the two-person rule (default: env ADRAILS_INBOX_PEOPLE)",
+    )
     .action(
       action(async (ctx, opts: import("./commands/inbox.js").InboxOptions) =>
         (await import("./commands/inbox.js")).runInbox(ctx, opts),
       ),
     );
 
-  program
+  const audit = program
     .command("audit")
     .description("print the approval audit trail: requests, approvals, declines, expiries, outcomes")
     .option("--redis <url>", "read the fleet's audit stream (default: env ADRAILS_REDIS_URL)")
@@ -184,6 +188,17 @@ export async function runCli(argv: readonly string[], io: CliIO = processIO()): 
     .action(
       action(async (ctx, opts: import("./commands/inbox.js").InboxStateOptions & { summary?: boolean }) =>
         (await import("./commands/audit.js")).runAudit(ctx, opts),
+      ),
+    );
+  audit
+    .command("verify")
+    .description(
+      "check every decision of an audit file against the inbox's public key (env ADRAILS_INBOX_PUBLIC_KEY); exit 6 naming a line that does not hold",
+    )
+    .argument("<file>", "the JSON lines audit file (--audit-log)")
+    .action(
+      action(async (ctx, file: string) =>
+        (await import("./commands/audit-verify.js")).runAuditVerify(ctx, file),
       ),
     );
 

@@ -86,29 +86,36 @@ export function inboxDesk(inbox: Inbox, options: InboxDeskOptions): ApprovalDesk
 /**
  * What a person decided on the inbox item of request `requestId`: the one place a desk's decision
  * is read, so checks of its origin belong here. An item missing from the inbox is "waiting" (the
- * toolkit posts it again); a decision on another payload than the item's request counts for nothing.
+ * toolkit posts it again). A decision counts only when the inbox signed it (its Ed25519 key, see
+ * `InboxOptions.publicKey`) for this request and its exact payload: an item marked decided in the
+ * store by anyone else is declined with the reason, and nothing is sent.
  */
 export async function readDecision(inbox: Inbox, requestId: string): Promise<DeskDecision> {
   const item = await inbox.queue.get(requestId);
   if (!item) return { state: "waiting" };
   switch (item.state) {
-    case "approved": {
-      const decision = item.decision;
-      if (
-        !decision ||
-        (decision.fingerprint !== undefined && decision.fingerprint !== item.request.fingerprint)
-      ) {
-        return { state: "waiting" };
+    case "approved":
+    case "declined": {
+      const checked =
+        item.id === requestId && item.request.id === requestId
+          ? await inbox.checkDecision(item)
+          : ({
+              state: "refused",
+              reason: "the inbox item is for another request, so nothing was sent",
+            } as const);
+      if (checked.state === "refused") {
+        return {
+          state: "declined",
+          reason: `The inbox item reads ${item.state}, but ${checked.reason}.`,
+          who: "",
+        };
       }
-      return {
-        state: "approved",
-        text: decision.text ?? "",
-        who: decision.by,
-        fingerprint: item.request.fingerprint,
-      };
+      const who = checked.who.join(" and ");
+      const signed = { who, fingerprint: item.request.fingerprint, sig: checked.sig };
+      return checked.state === "approved"
+        ? { state: "approved", text: checked.text, ...signed }
+        : { state: "declined", reason: checked.reason, ...signed };
     }
-    case "declined":
-      return { state: "declined", reason: item.decision?.reason ?? "", who: item.decision?.by ?? "" };
     case "expired":
     case "abandoned":
       return { state: "expired" };

@@ -2,9 +2,10 @@ import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { StoreError } from "../store/types.js";
-import type { Inbox } from "./inbox.js";
+import { accountOf, type Inbox } from "./inbox.js";
 import { fairOrder, pageOf } from "./listing.js";
 import { renderShell } from "./page.js";
+import { type People, personOfToken } from "./people.js";
 import { fieldsOf, type RenderContext, renderItem } from "./render.js";
 import {
   createSessions,
@@ -21,8 +22,13 @@ import type { InboxItem } from "./types.js";
 
 /** Options of {@link createInboxHandler}. */
 export interface InboxHandlerOptions {
-  /** The secret people sign in with (ADRAILS_INBOX_TOKEN). At least 16 characters. */
-  token: string;
+  /** The secret people sign in with (ADRAILS_INBOX_TOKEN). At least 16 characters. Not used with `people`. */
+  token?: string;
+  /**
+   * Named approvers (`adrails inbox --people FILE`): each signs in with their own token, is
+   * recorded by their name, and decides only for their accounts. The shared token then signs nobody in.
+   */
+  people?: People;
   /** Host names (no port) accepted in Host and Origin besides loopback, e.g. your server's name. */
   allowedHosts?: readonly string[];
   /** The page title. Default "adrails approval inbox". */
@@ -55,7 +61,8 @@ const asset = (name: string) => readFileSync(new URL(`./static/${name}`, import.
  * state change needs this inbox as its Origin.
  */
 export function createInboxHandler(inbox: Inbox, options: InboxHandlerOptions): InboxHandler {
-  if (typeof options.token !== "string" || options.token.length < 16) {
+  const people = options.people;
+  if (!people && (typeof options.token !== "string" || options.token.length < 16)) {
     throw new Error(
       "The inbox token must be at least 16 characters: set ADRAILS_INBOX_TOKEN to a long random secret.",
     );
@@ -64,7 +71,10 @@ export function createInboxHandler(inbox: Inbox, options: InboxHandlerOptions): 
   const allowed = new Set((options.allowedHosts ?? []).map((h) => h.toLowerCase()));
   const sessions = createSessions(options.sessionTtlMs ?? 12 * 3600_000);
   const limit = createSignInLimit(options.signInAttempts ?? 5, 15 * 60_000);
-  const clean = scrubber(options.token);
+  const clean = scrubber([
+    ...(people ? [] : [options.token as string]),
+    ...(people?.people.flatMap((p) => (p.token ? [p.token] : [])) ?? []),
+  ]);
   const shell = renderShell(title);
   const script = asset("inbox.js");
   const style = asset("inbox.css");
@@ -86,6 +96,10 @@ export function createInboxHandler(inbox: Inbox, options: InboxHandlerOptions): 
       if (path === "/inbox.js") return send(res, 200, "text/javascript; charset=utf-8", script);
       if (path === "/inbox.css") return send(res, 200, "text/css; charset=utf-8", style);
       if (path === "/favicon.ico") return send(res, 204, "image/x-icon", "");
+      // The key agents check decisions with: public, so no session needed.
+      if (url.pathname.endsWith("/.well-known/adrails-inbox-key")) {
+        return send(res, 200, "application/jwk+json", JSON.stringify(await inbox.publicJwk()));
+      }
       if (path === "/items.json") return sendItems(req, res, url);
       if (path === "/field") return sendField(req, res, url);
       if (path !== "/") return send(res, 404, TEXT, "Not found.");
@@ -118,10 +132,13 @@ export function createInboxHandler(inbox: Inbox, options: InboxHandlerOptions): 
 
   function signIn(req: IncomingMessage, res: ServerResponse, form: Record<string, string>) {
     const address = req.socket.remoteAddress ?? "unknown";
-    const name = clean((form.name ?? "").trim().slice(0, 80));
-    if (name === "") return reply(req, res, 400, "Give your name.");
+    const typed = clean((form.name ?? "").trim().slice(0, 80));
+    if (typed === "" && !people) return reply(req, res, 400, "Give your name.");
+    // With named approvers, the token says who you are, whatever name was typed.
+    const person = people ? personOfToken(people, form.token ?? "") : undefined;
+    const name = person ? person.name : typed;
     // The right token always signs in: wrong guesses cannot lock the person out.
-    if (sameSecret(form.token ?? "", options.token)) {
+    if (person || (!people && sameSecret(form.token ?? "", options.token as string))) {
       const session = sessions.open(name, req);
       return send(res, 200, JSON_TYPE, JSON.stringify({ ok: true, key: session.key, name }), {
         "set-cookie": sessionCookie(session),
@@ -168,11 +185,13 @@ export function createInboxHandler(inbox: Inbox, options: InboxHandlerOptions): 
           req,
           res,
           200,
-          form.action === "approve"
-            ? result.item.detached
-              ? "Approved: the call runs when the agent next checks for your decision."
-              : "Approved: the agent is launching this ad."
-            : "Declined: the agent reads your reason.",
+          form.action === "decline"
+            ? "Declined: the agent reads your reason."
+            : result.item.state === "pending"
+              ? "Your approval is recorded. This account needs two people: the request waits for a second person's approval."
+              : result.item.detached
+                ? "Approved: the call runs when the agent next checks for your decision."
+                : "Approved: the agent is launching this ad.",
         );
       }
       const why = {
@@ -187,6 +206,15 @@ export function createInboxHandler(inbox: Inbox, options: InboxHandlerOptions): 
           409,
           "This request changed since the page showed it (another payload fingerprint); nothing was recorded. Read it again.",
         ],
+        "not-allowed": [
+          403,
+          `You (${session.name}) may not decide requests on account ${accountOfItem(result.item)}; nothing was recorded. Ask someone listed for it.`,
+        ],
+        "same-person": [
+          409,
+          "You approved this request already: this account needs a second person's approval. Nothing more was recorded.",
+        ],
+        raced: [409, "Someone decided at the same moment; nothing was recorded. Read it again."],
       } as const;
       const [status, text2] = why[result.code];
       return reply(req, res, status, text2);
@@ -291,7 +319,17 @@ function opened(items: InboxItem[], id: string | null): InboxItem[] {
 }
 
 function versionOf(item: InboxItem): string {
-  return JSON.stringify([item.state, item.decision ?? null, item.outcome ?? null, item.redeemedAt ?? null]);
+  return JSON.stringify([
+    item.state,
+    item.decision ?? null,
+    item.approvals ?? null,
+    item.outcome ?? null,
+    item.redeemedAt ?? null,
+  ]);
+}
+
+function accountOfItem(item: InboxItem | undefined): string {
+  return (item && accountOf(item.request)) ?? "(none)";
 }
 
 async function readForm(req: IncomingMessage): Promise<Record<string, string>> {

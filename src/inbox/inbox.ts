@@ -1,9 +1,12 @@
 import { randomUUID } from "node:crypto";
 import { hostname } from "node:os";
+import type { JWK } from "jose";
 import { canonicalJson } from "../guards/fingerprint.js";
 import type { ConfirmDecision, ConfirmRequest } from "../types.js";
 import { memoryAudit } from "./audit.js";
 import { memoryQueue } from "./memory-queue.js";
+import { approvalsNeeded, mayDecide, type People } from "./people.js";
+import { type DecisionClaims, generateInboxKey, type InboxKey, signDecision } from "./signing.js";
 import type {
   DecideResult,
   InboxAudit,
@@ -13,6 +16,7 @@ import type {
   ItemOutcome,
   Requester,
 } from "./types.js";
+import { type CheckedDecision, checkDecision } from "./verify.js";
 
 /** Options of {@link createInbox}. */
 export interface InboxOptions {
@@ -28,6 +32,18 @@ export interface InboxOptions {
   pollMs?: number;
   /** A decision must land this long before expiry, so the waiter can still take it. Default 1000 ms. */
   graceMs?: number;
+  /**
+   * The inbox's Ed25519 key: its private half signs every decision taken here. Default: a key made
+   * in memory, which is enough when the agents wait in this same process.
+   */
+  key?: InboxKey | Promise<InboxKey>;
+  /**
+   * The public key of the inbox that decides, when that is another process: waiters here redeem
+   * only decisions it signed. Default: this inbox's own key.
+   */
+  publicKey?: InboxKey | Promise<InboxKey>;
+  /** Named approvers: who may decide for which account, and the accounts needing two people. */
+  people?: People;
 }
 
 /** What a person submits from the page. */
@@ -63,6 +79,13 @@ export interface Inbox {
   settle(id: string, outcome: ItemOutcome): Promise<void>;
   /** Lets go of the queue's connections. */
   close(): Promise<void>;
+  /** The public key decisions are verified with (this inbox's own, or the one given), as a JWK. */
+  publicJwk(): Promise<JWK>;
+  /**
+   * The decision on an item, redeemable only when its signature holds for this item's request and
+   * exact payload: every reader of decisions goes through here.
+   */
+  checkDecision(item: InboxItem): Promise<CheckedDecision>;
 }
 
 /** How a wait in the inbox ended: the decision, and the item's id for the outcome. */
@@ -88,6 +111,17 @@ export function createInbox(options: InboxOptions = {}): Inbox {
   const aliveMs = options.abandonAfterMs ?? 5000;
   const pollMs = options.pollMs ?? 250;
   const graceMs = options.graceMs ?? 1000;
+  const people = options.people;
+  // Made on first use: an inbox that never decides nor waits needs no key.
+  let ownKey: Promise<InboxKey> | undefined;
+  const signingKey = () => (ownKey ??= Promise.resolve(options.key ?? generateInboxKey()));
+  const trustedKey = () => Promise.resolve(options.publicKey ?? signingKey());
+  const check = async (item: InboxItem) =>
+    checkDecision([await trustedKey()], item, {
+      item: item.id,
+      request: item.request.id,
+      fingerprint: item.request.fingerprint,
+    });
 
   const entry = (item: InboxItem, event: InboxAuditEntry["event"], extra: Partial<InboxAuditEntry> = {}) => {
     const base: InboxAuditEntry = {
@@ -142,34 +176,28 @@ export function createInbox(options: InboxOptions = {}): Inbox {
           lastBeat = Date.now();
         }
         const now = await queue.get(item.id);
-        if (now && now.state === "declined") {
-          return { id: item.id, decision: { approved: false, reason: now.decision?.reason ?? "" } };
-        }
-        // The item as read back from the store must be the request this call asked about, byte
-        // for byte, and the decision must be for that payload: an item rewritten in the store
-        // shows the person something else than what this call would send.
-        if (
-          now &&
-          (now.state === "approved" || now.state === "declined") &&
-          !sameRequest(now.request, request)
-        ) {
-          await queue.close(item.id, "expired", Date.now()).catch(() => false);
-          return no(
-            "the inbox item was changed in the store after it was asked (it no longer matches this call's request), so its decision does not count",
-          );
-        }
-        if (
-          now?.state === "approved" &&
-          now.decision?.fingerprint !== undefined &&
-          now.decision.fingerprint !== request.fingerprint
-        ) {
-          return no(
-            `the person approved payload ${now.decision.fingerprint}, not this call's payload ${request.fingerprint}`,
-          );
-        }
-        if (now && now.state === "approved") {
+        if (now && (now.state === "approved" || now.state === "declined")) {
+          // The item as read back from the store must be the request this call asked about, byte
+          // for byte: an item rewritten in the store shows the person something else than what
+          // this call would send.
+          if (!sameRequest(now.request, request)) {
+            await queue.close(item.id, "expired", Date.now()).catch(() => false);
+            return no(
+              "the inbox item was changed in the store after it was asked (it no longer matches this call's request), so its decision does not count",
+            );
+          }
+          // Only a decision the inbox signed, for this request and this exact payload, counts:
+          // write access to the store is not the power to approve.
+          const checked = await checkDecision([await trustedKey()], now, {
+            item: item.id,
+            request: request.id,
+            fingerprint: request.fingerprint,
+          });
+          if (checked.state === "refused")
+            return no(`the inbox item reads ${now.state}, but ${checked.reason}`);
+          if (checked.state === "declined") return no(checked.reason);
           if (await queue.redeem(item.id, Date.now())) {
-            return { id: item.id, decision: { approved: true, text: now.decision?.text ?? "" } };
+            return { id: item.id, decision: { approved: true, text: checked.text } };
           }
           return no("the inbox approval was already taken once");
         }
@@ -195,29 +223,67 @@ export function createInbox(options: InboxOptions = {}): Inbox {
     by: string,
     fingerprint?: string,
   ): Promise<DecideResult> {
-    const result = await queue.decide(
-      id,
-      {
-        approved: decision.approved,
-        by,
-        at: Date.now(),
+    // Another approval may land between the read and the write: then read and sign again.
+    for (let attempt = 0; attempt < 5; attempt++) {
+      const item = await queue.get(id);
+      if (!item) return { ok: false, code: "not-found" };
+      const account = accountOf(item.request);
+      if (people) {
+        const person = people.people.find((p) => p.name === by);
+        if (!person || !mayDecide(person, account)) return { ok: false, code: "not-allowed", item };
+      }
+      const needed = decision.approved ? approvalsNeeded(people, account) : 1;
+      const prior = item.approvals ?? [];
+      const who = needed > 1 ? [...prior.map((a) => a.by), by] : [by];
+      const at = Date.now();
+      const claims: DecisionClaims = {
+        v: 1,
+        item: item.id,
+        request: item.request.id,
+        fingerprint: item.request.fingerprint,
+        decision: !decision.approved ? "declined" : who.length >= needed ? "approved" : "partial",
         ...(decision.approved ? { text: decision.text } : { reason: decision.reason }),
-        ...(fingerprint !== undefined ? { fingerprint } : {}),
-      },
-      graceMs,
-    );
-    if (result.ok) {
-      await entry(
-        result.item,
-        decision.approved ? "approve" : "decline",
-        decision.approved ? { decider: by, text: decision.text } : { decider: by, reason: decision.reason },
+        who,
+        at,
+      };
+      const sig = await signDecision(await signingKey(), claims);
+      const result = await queue.decide(
+        id,
+        {
+          approved: decision.approved,
+          by,
+          at,
+          ...(decision.approved ? { text: decision.text } : { reason: decision.reason }),
+          ...(fingerprint !== undefined ? { fingerprint } : {}),
+          who,
+          sig,
+        },
+        graceMs,
+        { needed, prior: prior.length },
       );
-    } else if (result.code === "abandoned" && result.item) {
-      await markClosed(result.item, "abandoned");
-    } else if (result.code === "expired" && result.item && result.item.state === "pending") {
-      await markClosed(result.item, "expired");
+      if (!result.ok && result.code === "raced") continue;
+      if (result.ok) {
+        const event =
+          claims.decision === "declined"
+            ? "decline"
+            : claims.decision === "partial"
+              ? "first-approval"
+              : "approve";
+        await entry(result.item, event, {
+          at: iso(at),
+          decider: by,
+          ...(decision.approved ? { text: decision.text } : { reason: decision.reason }),
+          ...(who.length > 1 || needed > 1 ? { approvers: who } : {}),
+          signature: sig,
+        });
+      } else if (result.code === "abandoned" && result.item) {
+        await markClosed(result.item, "abandoned");
+      } else if (result.code === "expired" && result.item && result.item.state === "pending") {
+        await markClosed(result.item, "expired");
+      }
+      return result;
     }
-    return result;
+    return { ok: false, code: "raced" };
   }
 
   async function markClosed(item: InboxItem, state: "expired" | "abandoned"): Promise<void> {
@@ -299,7 +365,16 @@ export function createInbox(options: InboxOptions = {}): Inbox {
       clearInterval(sweeper);
       return queue.shutdown();
     },
+    publicJwk: async () => ({ ...(await trustedKey()).jwk }),
+    checkDecision: check,
   };
+}
+
+/** The account a request is about: its own, or the ad's. */
+export function accountOf(request: ConfirmRequest): string | undefined {
+  if (request.account) return request.account;
+  const summary = request.summary as { account_id?: unknown };
+  return typeof summary.account_id === "string" ? summary.account_id : undefined;
 }
 
 function message(error: unknown): string {

@@ -1,5 +1,6 @@
 export { type InboxApprovalsOptions, type InboxToolkitOptions, inboxApprovals } from "./approvals.js";
 export { type AuditMirror, auditTo, fileAudit, memoryAudit, mirrorAudit } from "./audit.js";
+export { type TrailCheck, type TrailProblem, verifyTrail } from "./audit-verify.js";
 export { type InboxDeskOptions, inboxDesk } from "./desk.js";
 export { createInboxHandler, type InboxHandler, type InboxHandlerOptions } from "./handler.js";
 export { type AskResult, createInbox, type Inbox, type InboxOptions, type PersonDecision } from "./inbox.js";
@@ -10,6 +11,17 @@ export {
   fromAgentInboxResponse,
 } from "./langgraph.js";
 export { memoryQueue } from "./memory-queue.js";
+export { type People, PeopleFileError, type Person, parsePeople } from "./people.js";
 export type { InboxRedisOptions } from "./redis-connection.js";
 export { redisInbox } from "./redis-queue.js";
+export {
+  type DecisionClaims,
+  fetchInboxKey,
+  generateInboxKey,
+  type InboxKey,
+  inboxKeyFile,
+  privateKeyFromText,
+  publicKeyFromText,
+} from "./signing.js";
 export type * from "./types.js";
+export type { CheckedDecision } from "./verify.js";

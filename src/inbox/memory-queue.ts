@@ -1,4 +1,11 @@
-import type { DecideResult, InboxItem, InboxQueue, ItemDecision, ItemOutcome } from "./types.js";
+import type {
+  ApprovalCount,
+  DecideResult,
+  InboxItem,
+  InboxQueue,
+  ItemDecision,
+  ItemOutcome,
+} from "./types.js";
 
 /** Items kept by a memory queue before the oldest are dropped. */
 const MAX_ITEMS = 1000;
@@ -37,7 +44,12 @@ export function memoryQueue(): InboxQueue {
     async alive(id) {
       return alive(id);
     },
-    async decide(id: string, decision: ItemDecision, graceMs: number): Promise<DecideResult> {
+    async decide(
+      id: string,
+      decision: ItemDecision,
+      graceMs: number,
+      count: ApprovalCount = { needed: 1, prior: 0 },
+    ): Promise<DecideResult> {
       const item = items.get(id);
       if (!item) return { ok: false, code: "not-found" };
       if (item.state === "expired" || item.state === "abandoned")
@@ -48,6 +60,14 @@ export function memoryQueue(): InboxQueue {
       if (Date.now() >= item.request.expiresAt - graceMs)
         return { ok: false, code: "expired", item: copy(item) };
       if (!item.detached && !alive(id)) return { ok: false, code: "abandoned", item: copy(item) };
+      if (decision.approved && count.needed > 1) {
+        const approvals = item.approvals ?? [];
+        if (approvals.length !== count.prior) return { ok: false, code: "raced", item: copy(item) };
+        if (approvals.some((a) => a.by === decision.by))
+          return { ok: false, code: "same-person", item: copy(item) };
+        item.approvals = [...approvals, { ...decision }];
+        if (item.approvals.length < count.needed) return { ok: true, item: copy(item) };
+      }
       item.state = decision.approved ? "approved" : "declined";
       item.decision = { ...decision };
       return { ok: true, item: copy(item) };

@@ -23,6 +23,21 @@ if d.fingerprint ~= nil and d.fingerprint ~= item.request.fingerprint then retur
 ${NOW}
 if now >= item.request.expiresAt - tonumber(ARGV[2]) then return {'expired', raw} end
 if item.detached ~= true and redis.call('EXISTS', KEYS[2]) == 0 then return {'abandoned', raw} end
+local needed = tonumber(ARGV[3])
+if d.approved and needed > 1 then
+  local approvals = item.approvals or {}
+  if #approvals ~= tonumber(ARGV[4]) then return {'raced', raw} end
+  for _, a in ipairs(approvals) do
+    if a.by == d.by then return {'same-person', raw} end
+  end
+  table.insert(approvals, d)
+  item.approvals = approvals
+  if #approvals < needed then
+    local partial = cjson.encode(item)
+    redis.call('SET', KEYS[1], partial, 'KEEPTTL')
+    return {'ok', partial}
+  end
+end
 if d.approved then item.state = 'approved' else item.state = 'declined' end
 item.decision = d
 local out = cjson.encode(item)
@@ -99,11 +114,11 @@ function redisQueue(redis: RedisConnection): InboxQueue {
     async alive(id) {
       return (await redis.command(["EXISTS", aliveKey(id)])) === 1;
     },
-    async decide(id, decision, graceMs) {
+    async decide(id, decision, graceMs, count = { needed: 1, prior: 0 }) {
       const [code, raw] = (await script(
         DECIDE,
         [itemKey(id), aliveKey(id)],
-        [JSON.stringify(decision), graceMs],
+        [JSON.stringify(decision), graceMs, count.needed, count.prior],
       )) as [string, string];
       const item = parse(raw) ?? undefined;
       if (code === "ok") return { ok: true, item: item! };

@@ -158,7 +158,11 @@ function history(item: InboxItem, ctx: RenderContext): string {
   const d = item.decision;
   const c = (text: string | undefined) => esc(head(text ?? "", ctx, FIELD_CAP));
   const parts: string[] = [];
-  if (d?.approved) parts.push(`Approved by ${c(d.by)} at ${time(d.at)} with the sentence “${c(d.text)}”.`);
+  if (d?.approved) {
+    parts.push(
+      `Approved by ${c((d.who ?? [d.by]).join(" and "))} at ${time(d.at)} with the sentence “${c(d.text)}”.`,
+    );
+  }
   if (d && !d.approved) parts.push(`Declined by ${c(d.by)} at ${time(d.at)}: “${c(d.reason)}”.`);
   if (item.state === "expired")
     parts.push(`Expired at ${time(item.closedAt)} without a decision; nothing was sent.`);
@@ -196,6 +200,14 @@ export function renderItem(item: InboxItem, ctx: RenderContext): string {
     row("Asked at", time(item.createdAt)),
     row("Expires at", time(item.request.expiresAt)),
     row("Full request", field("message")),
+    ...(item.approvals?.length && item.state === "pending"
+      ? [
+          row(
+            "Approvals so far",
+            `${item.approvals.map((a) => `${short(a.by, ctx)} at ${time(a.at)}`).join(", ")}: this account needs two people, so the request waits for a second person.`,
+          ),
+        ]
+      : []),
     ...(item.request.rule
       ? [
           row(

@@ -189,9 +189,10 @@ export function contactableUrl(
   return url.href;
 }
 
-/** Text with the inbox token (any spelling) and anything shaped like an API key removed. */
-export function scrubber(inboxToken: string): (text: string) => string {
-  return (text) => redact(text, inboxToken).split(inboxToken).join("***");
+/** Text with the inbox token(s) (any spelling) and anything shaped like an API key removed. */
+export function scrubber(tokens: string | readonly string[]): (text: string) => string {
+  const list = (typeof tokens === "string" ? [tokens] : tokens).filter((t) => t !== "");
+  return (text) => list.reduce((out, token) => redact(out, token).split(token).join("***"), redact(text));
 }
 
 /** Sends a complete answer with the security headers. */

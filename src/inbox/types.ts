@@ -25,6 +25,10 @@ export interface ItemDecision {
   reason?: string;
   /** The payload fingerprint the person saw: the decision is refused if the item's differs. */
   fingerprint?: string;
+  /** Everyone who approved (the two-person rule: both names). */
+  who?: string[];
+  /** The inbox's Ed25519 signature of this decision (compact JWS): agents redeem nothing without it. */
+  sig?: string;
 }
 
 /** What the write did after an approval: the ad it made, or why it failed. */
@@ -51,6 +55,8 @@ export interface InboxItem {
    */
   detached?: boolean;
   decision?: ItemDecision;
+  /** Approvals recorded so far under the two-person rule, each signed; the item stays pending until two. */
+  approvals?: ItemDecision[];
   /** When the waiting agent took the approval (once). */
   redeemedAt?: number;
   /** When the item stopped being pending without a decision (expired, abandoned). */
@@ -59,7 +65,24 @@ export interface InboxItem {
 }
 
 /** Why a decision was not recorded. */
-export type DecideRefusal = "not-found" | "already-decided" | "expired" | "abandoned" | "changed";
+export type DecideRefusal =
+  | "not-found"
+  | "already-decided"
+  | "expired"
+  | "abandoned"
+  | "changed"
+  /** The person may not decide requests on this account. */
+  | "not-allowed"
+  /** The same person approved already: the two-person rule needs someone else. */
+  | "same-person"
+  /** Another approval landed while this one was signed: read again. */
+  | "raced";
+
+/** The two-person rule for one decision: how many approvals the request needs, how many were seen. */
+export interface ApprovalCount {
+  needed: number;
+  prior: number;
+}
 
 export type DecideResult =
   | { ok: true; item: InboxItem }
@@ -84,9 +107,11 @@ export interface InboxQueue {
   alive(id: string): Promise<boolean>;
   /**
    * Records a decision if the item is pending, its waiter alive and `now` before its expiry less
-   * `graceMs` (so the waiter has time to take it).
+   * `graceMs` (so the waiter has time to take it). With `count.needed` 2, an approval is added to
+   * `approvals` (refused "same-person" for one already there, "raced" when their number is not
+   * `count.prior`) and the item is approved only with the second.
    */
-  decide(id: string, decision: ItemDecision, graceMs: number): Promise<DecideResult>;
+  decide(id: string, decision: ItemDecision, graceMs: number, count?: ApprovalCount): Promise<DecideResult>;
   /** Moves a pending item to "expired" or "abandoned"; false when it was no longer pending. */
   close(id: string, state: "expired" | "abandoned", at: number): Promise<boolean>;
   /** Takes an approval once: true for the first caller, false after. */
@@ -98,7 +123,16 @@ export interface InboxQueue {
 }
 
 /** What happened, one line of the audit trail. */
-export type AuditKind = "request" | "approve" | "decline" | "expire" | "abandon" | "outcome" | "rule";
+export type AuditKind =
+  | "request"
+  /** The first of two approvals under the two-person rule: the request keeps waiting. */
+  | "first-approval"
+  | "approve"
+  | "decline"
+  | "expire"
+  | "abandon"
+  | "outcome"
+  | "rule";
 
 /** One audit entry. Never carries an API key or the inbox token. */
 export interface InboxAuditEntry {
@@ -130,6 +164,10 @@ export interface InboxAuditEntry {
   rule?: string;
   /** On "rule": what the money rules decided (deny, override, would-deny, ...). */
   ruleDecision?: string;
+  /** On decisions: the inbox's Ed25519 signature (compact JWS), checked by `adrails audit verify`. */
+  signature?: string;
+  /** On decisions under the two-person rule: everyone who approved. */
+  approvers?: string[];
   /** When the request was made and expires (ISO), on "request". */
   requestedAt?: string;
   expiresAt?: string;

@@ -23,9 +23,12 @@ let server: Awaited<ReturnType<typeof serveInbox>>;
 let browser: Browser;
 let page: Page;
 const children: ChildProcess[] = [];
+/** The inbox's public key: the waiting calls redeem only decisions it signed. */
+let publicKey: string;
 
 beforeAll(async () => {
   inbox = createInbox({ ...redisInbox({ url: w.redis.url }) });
+  publicKey = JSON.stringify(await inbox.publicJwk());
   server = await serveInbox(inbox);
   browser = await launchBrowser();
   page = await browser.newPage();
@@ -51,7 +54,10 @@ function waitingCall(body: Record<string, unknown>, timeoutS = 20) {
       "--approval-timeout",
       String(timeoutS),
     ],
-    { env: cleanEnv({ ...w.cliEnv(), ADRAILS_REDIS_URL: w.redis.url }), stdio: ["ignore", "pipe", "pipe"] },
+    {
+      env: cleanEnv({ ...w.cliEnv(), ADRAILS_REDIS_URL: w.redis.url, ADRAILS_INBOX_PUBLIC_KEY: publicKey }),
+      stdio: ["ignore", "pipe", "pipe"],
+    },
   );
   children.push(child);
   let output = "";

@@ -7,6 +7,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createInbox } from "../../src/inbox/inbox.js";
 import { redisInbox } from "../../src/inbox/redis-queue.js";
+import { publicKeyFromText } from "../../src/inbox/signing.js";
 import { buildOnce } from "../cli/helpers.js";
 import { startRedis, type TestRedis } from "../support/redis.js";
 import { until } from "./helpers.js";
@@ -26,18 +27,20 @@ describe("adrails inbox with a generated token", { timeout: 60_000 }, () => {
   it("keeps the generated token out of the decision the agent reads and out of the audit file", async () => {
     const file = join(mkdtempSync(join(tmpdir(), "adrails-inbox-")), "audit.jsonl");
     const child = spawn(process.execPath, [BIN, "inbox", "--redis", redis.url, "--audit-log", file], {
-      env: { PATH: process.env.PATH ?? "" },
+      env: { PATH: process.env.PATH ?? "", ADRAILS_HOME: join(file, "..", "home") },
       stdio: ["ignore", "pipe", "pipe"],
     });
     let err = "";
     child.stderr.on("data", (d: Buffer) => (err += d.toString()));
     try {
-      const [url, token] = await until((): [string, string] | undefined => {
+      const [url, token, jwk] = await until((): [string, string, string] | undefined => {
         const at = /on (http:\/\/127\.0\.0\.1:\d+\/)/.exec(err)?.[1];
         const secret = /Sign-in token[^:]*: (\S+)/.exec(err)?.[1];
-        return at && secret ? [at, secret] : undefined;
+        const key = /ADRAILS_INBOX_PUBLIC_KEY='([^']+)'/.exec(err)?.[1];
+        return at && secret && key ? [at, secret, key] : undefined;
       }, 20_000).then((found) => found!);
-      const agent = createInbox({ ...redisInbox({ url: redis.url }), pollMs: 50 });
+      const publicKey = await publicKeyFromText(jwk, "the printed key");
+      const agent = createInbox({ ...redisInbox({ url: redis.url }), pollMs: 50, publicKey });
       const asked = agent.ask({
         id: "apr_cli",
         tool: "push-creative",
@@ -86,7 +89,8 @@ describe("adrails inbox with a generated token", { timeout: 60_000 }, () => {
       });
       expect(decided.status).toBe(200);
       const { decision } = await asked;
-      expect(decision).toMatchObject({ approved: false });
+      // The decline is the inbox's, signed: the agent reads the person's reason.
+      expect(decision).toMatchObject({ approved: false, reason: expect.stringMatching(/^not now, /) });
       expect(JSON.stringify(decision)).not.toContain(token);
       expect(JSON.stringify(await agent.queue.get(id))).not.toContain(token);
       // The inbox copies the fleet's audit stream into the file as it goes: the file appears with

@@ -14,6 +14,8 @@ let inbox: Inbox;
 let server: Awaited<ReturnType<typeof serveInbox>>;
 let browser: Browser;
 let page: Page;
+/** The inbox's public key: workers redeem only decisions it signed. */
+let publicKey: string;
 
 interface Worker {
   child: ChildProcess;
@@ -32,6 +34,7 @@ function worker(headline: string, timeoutS = 60): Worker {
         ADRAILS_API_KEY: fx.sim.apiKey,
         ADRAILS_BASE_URL: fx.sim.url,
         ADRAILS_REDIS_URL: redis.url,
+        ADRAILS_INBOX_PUBLIC_KEY: publicKey,
       },
       stdio: ["ignore", "pipe", "pipe"],
     },
@@ -55,6 +58,7 @@ beforeAll(async () => {
   redis = await startRedis();
   const shared = redisInbox({ url: redis.url });
   inbox = createInbox({ ...shared });
+  publicKey = JSON.stringify(await inbox.publicJwk());
   server = await serveInbox(inbox);
   browser = await launchBrowser();
   page = await browser.newPage();

@@ -47,8 +47,8 @@ function auditLine(e: InboxAuditEntry): string {
   const detail =
     e.event === "request"
       ? `${asker}, expires ${e.expiresAt}`
-      : e.event === "approve"
-        ? `: ${JSON.stringify(e.text)}`
+      : e.event === "approve" || e.event === "first-approval"
+        ? `: ${JSON.stringify(e.text)}${e.approvers ? ` (approvers: ${e.approvers.join(", ")})` : ""}`
         : e.event === "outcome"
           ? `: ${e.ok === true ? `ad ${e.adId ?? "?"}` : `failed (${e.status ?? "no answer"}) ${e.error ?? ""}`} request ${e.requestId ?? "-"}`
           : e.reason

@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import type { Inbox } from "../../inbox/inbox.js";
+import type { InboxOptions as CreateInboxOptions, Inbox } from "../../inbox/inbox.js";
 import { EXIT, type ExitCode } from "../exit-codes.js";
 import type { CommandContext } from "../main.js";
 import type { CliIO, Output } from "../output.js";
@@ -15,6 +15,8 @@ export interface InboxOptions extends InboxStateOptions {
   port?: number;
   host?: string;
   allowedHost?: string;
+  /** The named approvers' file (else ADRAILS_INBOX_PEOPLE). */
+  people?: string;
 }
 
 const MIN_TOKEN = 16;
@@ -58,6 +60,8 @@ export async function openInbox(
   follow = false,
   /** More secrets kept out of the audit, e.g. a generated inbox token. */
   secretsToo: readonly string[] = [],
+  /** The inbox's keys and people. */
+  more: Pick<CreateInboxOptions, "key" | "publicKey" | "people"> = {},
 ): Promise<{ inbox: Inbox; where: string; stop(): Promise<void> }> {
   const { createInbox, memoryQueue, memoryAudit, fileAudit, auditTo, redisInbox, mirrorAudit } = await import(
     "../../inbox/index.js"
@@ -69,13 +73,13 @@ export async function openInbox(
     const file = fileAudit(opts.auditLog);
     const mirror = await mirrorAudit(shared.audit, auditTo([file], secrets));
     const audit = { ...auditTo([shared.audit], secrets), read: () => file.read() };
-    const inbox = createInbox({ queue: shared.queue, audit });
+    const inbox = createInbox({ ...more, queue: shared.queue, audit });
     return { inbox, where: shared.queue.name, stop: () => mirror.stop() };
   }
   const trails = [shared.audit, ...(opts.auditLog ? [fileAudit(opts.auditLog)] : [])];
   // With a file, read the file: it holds what this machine saw, whatever the store.
   if (opts.auditLog) trails.reverse();
-  const inbox = createInbox({ queue: shared.queue, audit: auditTo(trails, secrets) });
+  const inbox = createInbox({ ...more, queue: shared.queue, audit: auditTo(trails, secrets) });
   return { inbox, where: url ? shared.queue.name : "this process's memory", stop: async () => {} };
 }
 
@@ -84,20 +88,32 @@ export async function runInbox(ctx: CommandContext, opts: InboxOptions): Promise
   const { io, output } = ctx;
   const host = opts.host ?? "127.0.0.1";
   const { isLoopbackHost } = await import("../../mcp/http.js");
-  const envToken = io.env.ADRAILS_INBOX_TOKEN;
+  const { inboxSigningKey, peopleFile, KEY_PATH } = await import("./inbox-keys.js");
+  const people = await peopleFile(io, opts.people);
+  const envToken = people ? undefined : io.env.ADRAILS_INBOX_TOKEN;
+  if (people && io.env.ADRAILS_INBOX_TOKEN) {
+    output.warn(
+      "ADRAILS_INBOX_TOKEN is not used with a people file: each person signs in with their own token.",
+    );
+  }
   if (envToken !== undefined && envToken.length < MIN_TOKEN) {
     throw new CliError(`ADRAILS_INBOX_TOKEN must be at least ${MIN_TOKEN} characters.`, EXIT.usage);
   }
-  if (!isLoopbackHost(host) && !envToken) {
+  if (!isLoopbackHost(host) && !envToken && !people) {
     throw new CliError(
       `Refusing to serve the inbox on ${host}, which is not loopback, without a token you chose.`,
       EXIT.usage,
       "Set ADRAILS_INBOX_TOKEN to a long random secret, or serve on 127.0.0.1.",
     );
   }
-  const token = envToken ?? randomBytes(24).toString("base64url");
-  output.secret(token);
-  const { inbox, where, stop } = await openInbox(io, opts, true, [token]);
+  const token = people ? undefined : (envToken ?? randomBytes(24).toString("base64url"));
+  const tokens = people ? people.people.flatMap((p) => (p.token ? [p.token] : [])) : [token as string];
+  for (const secret of tokens) output.secret(secret);
+  const signing = await inboxSigningKey(io, output);
+  const { inbox, where, stop } = await openInbox(io, opts, true, tokens, {
+    key: signing.key,
+    ...(people ? { people } : {}),
+  });
   if (!redisUrlOf(io, opts)) {
     output.warn(
       "No --redis or ADRAILS_REDIS_URL: this inbox sees only calls made in its own process, which are none. Agents and the inbox must share a Redis.",
@@ -111,7 +127,10 @@ export async function runInbox(ctx: CommandContext, opts: InboxOptions): Promise
       .map((name) => name.trim())
       .filter((name) => name !== ""),
   ];
-  const handler = createInboxHandler(inbox, { token, allowedHosts });
+  const handler = createInboxHandler(inbox, {
+    ...(people ? { people } : { token: token as string }),
+    allowedHosts,
+  });
   // Loaded here: `adrails call` imports this file, and on Node 22 and 24 importing node:http
   // loads Node's own undici too.
   const { createServer } = await import("node:http");
@@ -132,9 +151,14 @@ export async function runInbox(ctx: CommandContext, opts: InboxOptions): Promise
   io.stderr.write(`adrails approval inbox on http://${shown}:${port}/ (requests from ${where})\n`);
   // The one place the token is shown: never again, not in logs, pages or the audit.
   io.stderr.write(
-    envToken
-      ? "Sign in with the value of ADRAILS_INBOX_TOKEN.\n"
-      : `Sign-in token (shown once; set ADRAILS_INBOX_TOKEN to choose one): ${token}\n`,
+    people
+      ? `Named approvers: ${people.people.map((p) => p.name).join(", ")}; each signs in with their own token.${people.two.length ? ` Two people must approve on: ${people.two === "*" ? "every account" : people.two.join(", ")}.` : ""}\n`
+      : envToken
+        ? "Sign in with the value of ADRAILS_INBOX_TOKEN.\n"
+        : `Sign-in token (shown once; set ADRAILS_INBOX_TOKEN to choose one): ${token}\n`,
+  );
+  io.stderr.write(
+    `Decisions are signed with the key in ${signing.where}. Agents check them with (also at http://${shown}:${port}/${KEY_PATH}):\nADRAILS_INBOX_PUBLIC_KEY='${JSON.stringify(signing.key.jwk)}'\n`,
   );
   await untilSignal();
   await new Promise<void>((resolve) => server.close(() => resolve()));

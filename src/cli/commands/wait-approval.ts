@@ -32,6 +32,16 @@ export async function fleetOptions(
       "Run `adrails inbox --redis URL` where a person can open it, and the call with the same --redis URL.",
     );
   }
+  // Only decisions the inbox signed are redeemed: without its public key, nothing could be.
+  const { inboxPublicKey } = await import("./inbox-keys.js");
+  const publicKey = flags.waitApproval ? await inboxPublicKey(io) : undefined;
+  if (flags.waitApproval && !publicKey) {
+    throw new CliError(
+      "--wait-approval redeems only decisions signed by the inbox, and no inbox public key is set.",
+      EXIT.usage,
+      "Set ADRAILS_INBOX_PUBLIC_KEY to the key `adrails inbox` prints, or ADRAILS_INBOX_URL to the inbox's address.",
+    );
+  }
   if (!url) return { options: {}, close: async () => {} };
   const { redisStore } = await import("../../store/redis.js");
   // ADRAILS_REDIS_ALLOW_EVICTION=1 accepts a Redis whose maxmemory-policy can evict adrails' keys.
@@ -40,7 +50,7 @@ export async function fleetOptions(
   const closers = [() => store.close()];
   if (flags.waitApproval) {
     const seconds = flags.approvalTimeout ?? DEFAULT_TIMEOUT_S;
-    const { inbox } = await openInbox(io, flags);
+    const { inbox } = await openInbox(io, flags, false, [], { publicKey: publicKey! });
     const { inboxApprovals } = await import("../../inbox/approvals.js");
     const hooks = inboxApprovals(inbox, { agent: `adrails ${process.argv.slice(2, 4).join(" ")}`.trim() });
     options.approvalTtlMs = seconds * 1000;

@@ -60,10 +60,16 @@ function placeList(name, list) {
   for (const item of list.items) {
     let el = $(`item-${item.id}`);
     const before = known.get(item.id);
-    known.set(item.id, item.version);
-    // A waiting item keeps what the person is typing; anything else is replaced when it changed.
+    // A waiting item keeps what the person is typing; anything else is replaced when it changed
+    // (a waiting item too, e.g. a first approval of two, while nothing is typed in it).
+    const typing =
+      el && [...el.querySelectorAll("input[type=text], textarea")].some((field) => field.value !== "");
     const keep =
-      el && el.dataset.state === item.state && (item.state === "pending" || before === item.version);
+      el &&
+      el.dataset.state === item.state &&
+      (before === item.version || (item.state === "pending" && typing));
+    // A version kept unseen because of typing is shown once the fields are empty.
+    if (!keep || before === item.version) known.set(item.id, item.version);
     if (!keep) {
       const fresh = fromHtml(item.html);
       const hadFocus = el?.contains(document.activeElement);

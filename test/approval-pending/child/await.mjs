@@ -11,9 +11,11 @@ async function main() {
   const job = JSON.parse(await next());
   const { createAdTools } = await import("../../../dist/toolkit.js");
   const { redisStore } = await import("../../../dist/redis.js");
-  const { createInbox, inboxDesk, redisInbox } = await import("../../../dist/inbox/index.js");
+  const { createInbox, fetchInboxKey, inboxDesk, redisInbox } = await import("../../../dist/inbox/index.js");
   const store = redisStore({ url: job.redisUrl });
-  const inbox = createInbox({ ...redisInbox({ url: job.redisUrl }) });
+  // Decisions count only when signed by the inbox that serves the page: its key, fetched once.
+  const publicKey = await fetchInboxKey(job.inboxUrl);
+  const inbox = createInbox({ ...redisInbox({ url: job.redisUrl }), publicKey });
   const toolkit = createAdTools({
     apiKey: job.apiKey,
     baseUrl: job.url,

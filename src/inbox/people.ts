@@ -1,0 +1,151 @@
+import { createHash, timingSafeEqual } from "node:crypto";
+
+/** One named approver of a people file. */
+export interface Person {
+  name: string;
+  /** SHA-256 of the person's token, lower-case hex. */
+  tokenSha256: string;
+  /** The accounts this person may decide for, or "*" for all. */
+  accounts: "*" | readonly string[];
+  /** The token itself when the file gave it: kept out of pages and the audit. */
+  token?: string;
+}
+
+/**
+ * Who may sign in to the inbox and decide what: `{ "people": [...], "two": ["act_..."] }`.
+ * Requests on the accounts in `two` need approvals from two different people.
+ */
+export interface People {
+  people: readonly Person[];
+  two: "*" | readonly string[];
+}
+
+/** A people file that is not right: the message names the entry and the key. */
+export class PeopleFileError extends Error {}
+
+const MIN_TOKEN = 16;
+const PERSON_KEYS = new Set(["name", "token", "tokenSha256", "accounts"]);
+const FILE_KEYS = new Set(["people", "two"]);
+
+const sha256 = (text: string) => createHash("sha256").update(text).digest("hex");
+
+function accountList(value: unknown, where: string): "*" | string[] {
+  if (value === "*") return "*";
+  if (
+    !Array.isArray(value) ||
+    value.length === 0 ||
+    !value.every((a) => typeof a === "string" && a.trim() !== "")
+  ) {
+    throw new PeopleFileError(`${where} must be "*" or a non-empty list of account ids (e.g. ["act_1001"]).`);
+  }
+  return value.map((a: string) => a.trim());
+}
+
+/** Checks a parsed people file; throws a {@link PeopleFileError} naming what is wrong. */
+export function parsePeople(value: unknown): People {
+  if (typeof value !== "object" || value === null || Array.isArray(value)) {
+    throw new PeopleFileError('The people file must be a JSON object: { "people": [...], "two": [...] }.');
+  }
+  for (const key of Object.keys(value)) {
+    if (!FILE_KEYS.has(key))
+      throw new PeopleFileError(`Unknown key "${key}": a people file has "people" and "two".`);
+  }
+  const raw = (value as { people?: unknown }).people;
+  if (!Array.isArray(raw) || raw.length === 0) {
+    throw new PeopleFileError(
+      '"people" must be a non-empty list of { "name", "token" or "tokenSha256", "accounts" }.',
+    );
+  }
+  const people: Person[] = [];
+  const names = new Set<string>();
+  const hashes = new Set<string>();
+  raw.forEach((entry: unknown, index) => {
+    const at = `people[${index}]`;
+    if (typeof entry !== "object" || entry === null || Array.isArray(entry)) {
+      throw new PeopleFileError(
+        `${at} must be an object with "name", "token" or "tokenSha256", and "accounts".`,
+      );
+    }
+    const e = entry as Record<string, unknown>;
+    for (const key of Object.keys(e)) {
+      if (!PERSON_KEYS.has(key)) {
+        throw new PeopleFileError(
+          `${at} has an unknown key "${key}" (allowed: name, token, tokenSha256, accounts).`,
+        );
+      }
+    }
+    if (typeof e.name !== "string" || e.name.trim() === "" || e.name.length > 80) {
+      throw new PeopleFileError(`${at}.name must be a name of 1 to 80 characters.`);
+    }
+    const name = e.name.trim();
+    const label = `${at} (${JSON.stringify(name)})`;
+    if (names.has(name.toLowerCase()))
+      throw new PeopleFileError(`${label}: the name "${name}" appears twice.`);
+    names.add(name.toLowerCase());
+    if ((e.token === undefined) === (e.tokenSha256 === undefined)) {
+      throw new PeopleFileError(`${label} must have exactly one of "token" and "tokenSha256".`);
+    }
+    if (e.token !== undefined && (typeof e.token !== "string" || e.token.length < MIN_TOKEN)) {
+      throw new PeopleFileError(`${label}.token must be at least ${MIN_TOKEN} characters.`);
+    }
+    if (
+      e.tokenSha256 !== undefined &&
+      (typeof e.tokenSha256 !== "string" || !/^[0-9a-f]{64}$/i.test(e.tokenSha256))
+    ) {
+      throw new PeopleFileError(
+        `${label}.tokenSha256 must be the SHA-256 of the token in hex (64 characters).`,
+      );
+    }
+    const tokenSha256 =
+      typeof e.token === "string" ? sha256(e.token) : (e.tokenSha256 as string).toLowerCase();
+    if (hashes.has(tokenSha256))
+      throw new PeopleFileError(`${label} has the same token as someone before it.`);
+    hashes.add(tokenSha256);
+    people.push({
+      name,
+      tokenSha256,
+      accounts: accountList(e.accounts, `${label}.accounts`),
+      ...(typeof e.token === "string" ? { token: e.token } : {}),
+    });
+  });
+  const rawTwo = (value as { two?: unknown }).two;
+  const two = rawTwo === undefined ? [] : accountList(rawTwo, '"two"');
+  const listed = two === "*" ? [] : two;
+  for (const account of listed) {
+    const deciders = people.filter((p) => mayDecide(p, account)).length;
+    if (deciders < 2) {
+      throw new PeopleFileError(
+        `"two" names ${account}, but only ${deciders} person may decide for it: the two-person rule needs at least two.`,
+      );
+    }
+  }
+  if (two === "*" && people.length < 2) {
+    throw new PeopleFileError(
+      '"two" is "*", but the file names one person: the two-person rule needs at least two.',
+    );
+  }
+  return { people, two };
+}
+
+/** The person whose token this is, or undefined. Compares every entry in constant time. */
+export function personOfToken(people: People, token: string): Person | undefined {
+  const given = Buffer.from(sha256(token), "hex");
+  let found: Person | undefined;
+  for (const person of people.people) {
+    if (timingSafeEqual(given, Buffer.from(person.tokenSha256, "hex")) && !found) found = person;
+  }
+  return found;
+}
+
+/** True when `person` may decide requests on `account` (a request without an account: "*" only). */
+export function mayDecide(person: Person, account: string | undefined): boolean {
+  if (person.accounts === "*") return true;
+  return account !== undefined && person.accounts.includes(account);
+}
+
+/** How many different people must approve a request on `account`: 2 under the two-person rule. */
+export function approvalsNeeded(people: People | undefined, account: string | undefined): number {
+  if (!people) return 1;
+  if (people.two === "*") return 2;
+  return account !== undefined && people.two.includes(account) ? 2 : 1;
+}

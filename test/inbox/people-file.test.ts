@@ -1,0 +1,79 @@
+// A people file that is not right stops `adrails inbox` with exit 2 naming the entry and the key,
+// before anything listens, and never quotes a token from the file.
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { beforeAll, describe, expect, it } from "vitest";
+import { PeopleFileError, parsePeople } from "../../src/inbox/people.js";
+import { buildOnce, run } from "../cli/helpers.js";
+
+const TOKEN = "ann-secret-token-0123456789";
+const ann = { name: "Ann", token: TOKEN, accounts: ["act_1"] };
+const ben = { name: "Ben", tokenSha256: "a".repeat(64), accounts: "*" };
+
+describe("parsePeople names what is wrong", () => {
+  it.each([
+    [{ people: [ann], extra: 1 }, 'Unknown key "extra"'],
+    [{ people: [] }, '"people" must be a non-empty list'],
+    [{ people: ["Ann"] }, "people[0] must be an object"],
+    [{ people: [{ ...ann, acounts: "*" }] }, 'people[0] has an unknown key "acounts"'],
+    [{ people: [{ ...ann, name: " " }] }, "people[0].name must be a name"],
+    [{ people: [ann, { ...ben, name: "ann" }] }, 'people[1] ("ann"): the name "ann" appears twice'],
+    [
+      { people: [{ ...ann, token: "short-token" }] },
+      'people[0] ("Ann").token must be at least 16 characters',
+    ],
+    [{ people: [{ ...ben, tokenSha256: "xyz" }] }, 'people[0] ("Ben").tokenSha256 must be the SHA-256'],
+    [
+      { people: [{ name: "Ann", accounts: "*" }] },
+      'people[0] ("Ann") must have exactly one of "token" and "tokenSha256"',
+    ],
+    [{ people: [{ ...ann, accounts: [] }] }, 'people[0] ("Ann").accounts must be "*" or a non-empty list'],
+    [
+      { people: [ann, { ...ben, token: TOKEN, tokenSha256: undefined }] },
+      "has the same token as someone before it",
+    ],
+    [{ people: [ann, ben], two: ["act_2"] }, '"two" names act_2, but only 1 person may decide for it'],
+  ])("%j", (file, message) => {
+    const parse = () => parsePeople(JSON.parse(JSON.stringify(file)));
+    expect(parse).toThrow(PeopleFileError);
+    expect(parse).toThrow(message);
+  });
+
+  it("takes a right file: hashes tokens, keeps accounts and the two-person accounts", () => {
+    const people = parsePeople({ people: [ann, ben], two: ["act_1"] });
+    expect(people.people.map((p) => [p.name, p.accounts, p.tokenSha256.length])).toEqual([
+      ["Ann", ["act_1"], 64],
+      ["Ben", "*", 64],
+    ]);
+    expect(people.two).toEqual(["act_1"]);
+  });
+});
+
+describe("adrails inbox --people with a bad file", { timeout: 60_000 }, () => {
+  let dir: string;
+  beforeAll(async () => {
+    await buildOnce();
+    dir = mkdtempSync(join(tmpdir(), "adrails-people-"));
+  }, 120_000);
+
+  it("exit 2 naming the entry, from --people and from ADRAILS_INBOX_PEOPLE; a file that is not JSON is not quoted", async () => {
+    const short = join(dir, "short.json");
+    writeFileSync(short, JSON.stringify({ people: [{ ...ann, token: "short-token" }] }));
+    const flag = await run(["inbox", "--people", short], { env: { ADRAILS_HOME: join(dir, "home") } });
+    expect(flag.code).toBe(2);
+    expect(flag.stderr).toContain(
+      `The people file --people ${short}: people[0] ("Ann").token must be at least 16 characters`,
+    );
+
+    const broken = join(dir, "broken.json");
+    writeFileSync(broken, `{"people":[{"name":"Ann","token":"${TOKEN}",]}`);
+    const env = await run(["inbox"], {
+      env: { ADRAILS_INBOX_PEOPLE: broken, ADRAILS_HOME: join(dir, "home") },
+    });
+    expect(env.code).toBe(2);
+    expect(env.stderr).toContain(`The people file ADRAILS_INBOX_PEOPLE (${broken}) is not valid JSON`);
+    expect(env.stderr).not.toContain(TOKEN);
+    expect(env.stderr).not.toContain("ann-secret");
+  });
+});
