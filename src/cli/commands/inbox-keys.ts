@@ -38,10 +38,13 @@ export async function inboxSigningKey(io: CliIO, output: Output): Promise<{ key:
 
 /**
  * The public key agents check decisions with: ADRAILS_INBOX_PUBLIC_KEY, else fetched once from
- * the inbox at ADRAILS_INBOX_URL; undefined when neither is set. Exit 2 naming the source when
+ * the inbox at `url` (default ADRAILS_INBOX_URL); undefined when neither is set. Exit 2 naming the source when
  * it gives no key.
  */
-export async function inboxPublicKey(io: CliIO): Promise<InboxKey | undefined> {
+export async function inboxPublicKey(
+  io: CliIO,
+  url: string | undefined = io.env.ADRAILS_INBOX_URL,
+): Promise<InboxKey | undefined> {
   const { publicKeyFromText } = await import("../../inbox/signing.js");
   const given = io.env.ADRAILS_INBOX_PUBLIC_KEY;
   if (given !== undefined && given.trim() !== "") {
@@ -51,7 +54,6 @@ export async function inboxPublicKey(io: CliIO): Promise<InboxKey | undefined> {
       throw new CliError((error as Error).message, EXIT.usage);
     }
   }
-  const url = io.env.ADRAILS_INBOX_URL;
   if (url === undefined || url.trim() === "") return undefined;
   if (!URL.canParse(url) || !/^https?:$/.test(new URL(url).protocol)) {
     throw new CliError(

@@ -199,7 +199,10 @@ function inboxUrlOf(ctx: CommandContext, opts: McpOptions): string | undefined {
 
 /** The inbox on the fleet's Redis as the toolkit's desk: calls needing a person wait there. */
 async function openDesk(ctx: CommandContext, opts: McpOptions, url: string) {
-  const { inbox } = await openInbox(ctx.io, opts);
+  // The inbox's decisions are signed: without its public key every one would be refused as forged.
+  const { inboxPublicKey } = await import("./inbox-keys.js");
+  const publicKey = await inboxPublicKey(ctx.io, url);
+  const { inbox } = await openInbox(ctx.io, opts, false, [], { publicKey: publicKey! });
   const { inboxDesk } = await import("../../inbox/desk.js");
   return { desk: inboxDesk(inbox, { url }), close: () => inbox.close() };
 }
