@@ -6,6 +6,8 @@ export const ENVIRONMENT_HELP = `Environment:
   ADRAILS_BASE_URL  the service's base URL (tools are POSTed to {base}/api/mcp/{tool})
   ADRAILS_REDIS_URL the fleet's Redis (--redis): shared store, approval inbox, audit stream
   ADRAILS_INBOX_TOKEN the inbox sign-in token (else one is generated and printed once)
+  ADRAILS_INBOX_URL the inbox's URL as people open it (links in notifications; --public-url)
+  ADRAILS_NOTIFY_SECRET signs inbox webhook notifications (X-Adrails-Signature, HMAC-SHA256)
   ADRAILS_RULES     a money rules file (JSON) for call, mcp and evals (--rules)
   ADRAILS_VIA       rest (default) or mcp: the door calls go through
   ADRAILS_MCP_URL   the MCP door (default {base}/api/mcp)

@@ -166,6 +166,21 @@ export async function runCli(argv: readonly string[], io: CliIO = processIO()): 
     )
     .option("--redis <url>", "the fleet's shared store the agents wait on (default: env ADRAILS_REDIS_URL)")
     .option("--audit-log <file>", "also append the audit trail to this JSON lines file")
+    .option(
+      "--notify <url>",
+      "POST each request's events to this webhook (repeatable; signed with env ADRAILS_NOTIFY_SECRET)",
+      (url: string, all: string[] = []) => [...all, url],
+    )
+    .addOption(
+      new Option("--notify-format <format>", "the webhook body: json (default) or slack").choices([
+        "json",
+        "slack",
+      ]),
+    )
+    .option(
+      "--public-url <url>",
+      "the inbox's URL as people open it, for links (default: env ADRAILS_INBOX_URL)",
+    )
     .action(
       action(async (ctx, opts: import("./commands/inbox.js").InboxOptions) =>
         (await import("./commands/inbox.js")).runInbox(ctx, opts),

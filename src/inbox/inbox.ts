@@ -28,6 +28,11 @@ export interface InboxOptions {
   pollMs?: number;
   /** A decision must land this long before expiry, so the waiter can still take it. Default 1000 ms. */
   graceMs?: number;
+  /**
+   * Shown the items each sweep reads, a new request and each decision (the webhook notifications
+   * use it); must not wait on anything slow. Its errors are ignored.
+   */
+  watch?: (items: InboxItem[]) => Promise<void> | void;
 }
 
 /** What a person submits from the page. */
@@ -88,6 +93,13 @@ export function createInbox(options: InboxOptions = {}): Inbox {
   const aliveMs = options.abandonAfterMs ?? 5000;
   const pollMs = options.pollMs ?? 250;
   const graceMs = options.graceMs ?? 1000;
+  const watch = async (items: InboxItem[]) => {
+    try {
+      await options.watch?.(items);
+    } catch {
+      // Watching (notifications) never stands in the way of asking or deciding.
+    }
+  };
 
   const entry = (item: InboxItem, event: InboxAuditEntry["event"], extra: Partial<InboxAuditEntry> = {}) => {
     const base: InboxAuditEntry = {
@@ -133,6 +145,7 @@ export function createInbox(options: InboxOptions = {}): Inbox {
       requestedAt: iso(item.createdAt),
       expiresAt: iso(request.expiresAt),
     }).catch(() => {});
+    void watch([item]);
     let lastBeat = Date.now();
     // Stop before the approval window closes, so a late decision is never taken.
     while (Date.now() < request.expiresAt - graceMs / 2 && !signal?.aborted) {
@@ -212,6 +225,7 @@ export function createInbox(options: InboxOptions = {}): Inbox {
         decision.approved ? "approve" : "decline",
         decision.approved ? { decider: by, text: decision.text } : { decider: by, reason: decision.reason },
       );
+      void watch([result.item]);
     } else if (result.code === "abandoned" && result.item) {
       await markClosed(result.item, "abandoned");
     } else if (result.code === "expired" && result.item && result.item.state === "pending") {
@@ -254,7 +268,12 @@ export function createInbox(options: InboxOptions = {}): Inbox {
     return items;
   }
 
-  const sweep = async () => closeStale(await queue.list(SWEEP_LIMIT));
+  const sweep = async () => {
+    const items = await queue.list(SWEEP_LIMIT);
+    const closed = await closeStale(items);
+    await watch(items);
+    return closed;
+  };
   let sweeper: ReturnType<typeof setInterval> | undefined;
   let sweeping = false;
   function startSweeper(everyMs: number): void {

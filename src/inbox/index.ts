@@ -9,6 +9,17 @@ export {
   fromAgentInboxResponse,
 } from "./langgraph.js";
 export { memoryQueue } from "./memory-queue.js";
+export {
+  createNotifier,
+  itemUrl,
+  type Notifier,
+  type NotifyEvent,
+  type NotifyEventName,
+  type NotifyFormat,
+  type NotifyOptions,
+  slackText,
+} from "./notify.js";
+export { signature as notifySignature } from "./notify-send.js";
 export type { InboxRedisOptions } from "./redis-connection.js";
 export { redisInbox } from "./redis-queue.js";
 export type * from "./types.js";

@@ -1,9 +1,10 @@
 import { randomBytes } from "node:crypto";
-import type { Inbox } from "../../inbox/inbox.js";
+import type { Inbox, InboxOptions as InboxOptionsOf } from "../../inbox/inbox.js";
 import { EXIT, type ExitCode } from "../exit-codes.js";
 import type { CommandContext } from "../main.js";
 import type { CliIO, Output } from "../output.js";
 import { CliError } from "../output.js";
+import { type InboxNotifyOptions, notifySetup } from "./inbox-notify.js";
 
 /** Where the inbox state lives, from the command line: --redis / ADRAILS_REDIS_URL, --audit-log. */
 export interface InboxStateOptions {
@@ -11,7 +12,7 @@ export interface InboxStateOptions {
   auditLog?: string;
 }
 
-export interface InboxOptions extends InboxStateOptions {
+export interface InboxOptions extends InboxStateOptions, InboxNotifyOptions {
   port?: number;
   host?: string;
   allowedHost?: string;
@@ -58,6 +59,8 @@ export async function openInbox(
   follow = false,
   /** More secrets kept out of the audit, e.g. a generated inbox token. */
   secretsToo: readonly string[] = [],
+  /** Shown the items the inbox reads (notifications). */
+  watch?: InboxOptionsOf["watch"],
 ): Promise<{ inbox: Inbox; where: string; stop(): Promise<void> }> {
   const { createInbox, memoryQueue, memoryAudit, fileAudit, auditTo, redisInbox, mirrorAudit } = await import(
     "../../inbox/index.js"
@@ -69,13 +72,17 @@ export async function openInbox(
     const file = fileAudit(opts.auditLog);
     const mirror = await mirrorAudit(shared.audit, auditTo([file], secrets));
     const audit = { ...auditTo([shared.audit], secrets), read: () => file.read() };
-    const inbox = createInbox({ queue: shared.queue, audit });
+    const inbox = createInbox({ queue: shared.queue, audit, ...(watch ? { watch } : {}) });
     return { inbox, where: shared.queue.name, stop: () => mirror.stop() };
   }
   const trails = [shared.audit, ...(opts.auditLog ? [fileAudit(opts.auditLog)] : [])];
   // With a file, read the file: it holds what this machine saw, whatever the store.
   if (opts.auditLog) trails.reverse();
-  const inbox = createInbox({ queue: shared.queue, audit: auditTo(trails, secrets) });
+  const inbox = createInbox({
+    queue: shared.queue,
+    audit: auditTo(trails, secrets),
+    ...(watch ? { watch } : {}),
+  });
   return { inbox, where: url ? shared.queue.name : "this process's memory", stop: async () => {} };
 }
 
@@ -95,9 +102,10 @@ export async function runInbox(ctx: CommandContext, opts: InboxOptions): Promise
       "Set ADRAILS_INBOX_TOKEN to a long random secret, or serve on 127.0.0.1.",
     );
   }
+  const notify = notifySetup(io, output, opts);
   const token = envToken ?? randomBytes(24).toString("base64url");
   output.secret(token);
-  const { inbox, where, stop } = await openInbox(io, opts, true, [token]);
+  const { inbox, where, stop } = await openInbox(io, opts, true, [token], notify.watch);
   if (!redisUrlOf(io, opts)) {
     output.warn(
       "No --redis or ADRAILS_REDIS_URL: this inbox sees only calls made in its own process, which are none. Agents and the inbox must share a Redis.",
@@ -130,6 +138,7 @@ export async function runInbox(ctx: CommandContext, opts: InboxOptions): Promise
   const { port } = server.address() as { port: number };
   const shown = host.includes(":") ? `[${host}]` : host;
   io.stderr.write(`adrails approval inbox on http://${shown}:${port}/ (requests from ${where})\n`);
+  await notify.start(inbox.queue, `http://${shown}:${port}/`, [token, io.env.ADRAILS_API_KEY ?? ""]);
   // The one place the token is shown: never again, not in logs, pages or the audit.
   io.stderr.write(
     envToken
@@ -137,6 +146,7 @@ export async function runInbox(ctx: CommandContext, opts: InboxOptions): Promise
       : `Sign-in token (shown once; set ADRAILS_INBOX_TOKEN to choose one): ${token}\n`,
   );
   await untilSignal();
+  notify.stop();
   await new Promise<void>((resolve) => server.close(() => resolve()));
   server.closeAllConnections?.();
   await stop();
