@@ -110,6 +110,59 @@ function placeList(name, list) {
   return added;
 }
 
+// The server's clock decides expiry: the page counts down from it (the Date header of each
+// answer), not from this computer's clock.
+let skewMs = 0;
+const SOON_MS = 60_000;
+
+function left(ms) {
+  const s = Math.ceil(ms / 1000);
+  const two = (n) => String(n).padStart(2, "0");
+  if (s >= 3600) return `${Math.floor(s / 3600)} h ${two(Math.floor((s % 3600) / 60))} min left`;
+  if (s >= 60) return `${Math.floor(s / 60)} min ${two(s % 60)} s left`;
+  return `${s} s left`;
+}
+
+function tick() {
+  const now = Date.now() + skewMs;
+  for (const el of document.querySelectorAll(".time-left[data-expires]")) {
+    const ms = Number(el.dataset.expires) - now;
+    const article = el.closest("article");
+    if (ms > 0) {
+      const text = left(ms);
+      if (el.textContent !== text) el.textContent = text;
+      el.classList.toggle("soon", ms <= SOON_MS);
+      continue;
+    }
+    if (article.classList.contains("ran-out")) continue;
+    // Until the server moves it to the history: say it ran out, and offer no decision.
+    article.classList.add("ran-out");
+    el.textContent = "Expired";
+    el.classList.remove("soon");
+    for (const button of article.querySelectorAll("form button")) button.disabled = true;
+    article.querySelector(".result").textContent =
+      "This request expired: nobody can approve it now. The agent can ask again by making the call again.";
+  }
+}
+
+function clockFrom(response) {
+  const date = Date.parse(response.headers.get("date") || "");
+  // The Date header has whole seconds: a smaller difference is rounding, not skew.
+  if (Number.isFinite(date) && Math.abs(date - Date.now()) > 2000) skewMs = date - Date.now();
+}
+
+let shownHash = "";
+function showLinked() {
+  const hash = decodeURIComponent(location.hash.slice(1));
+  if (!hash.startsWith("item-") || hash === shownHash) return;
+  const el = document.getElementById(hash);
+  if (!el) return;
+  shownHash = hash;
+  el.tabIndex = -1;
+  el.scrollIntoView({ block: "start" });
+  el.focus();
+}
+
 function place(body) {
   $("who").textContent = body.name;
   const added = placeList("pending", body.pending);
@@ -118,6 +171,8 @@ function place(body) {
   $("pending-empty").hidden = body.pending.total > 0;
   if (added > 0)
     announce(added === 1 ? "A new request is waiting for a decision." : `${added} new requests are waiting.`);
+  tick();
+  showLinked();
 }
 
 // One poll at a time: the next starts only once this one has finished; a poll asked for
@@ -150,6 +205,7 @@ async function pollOnce() {
       cache: "no-store",
     });
     if (response.status === 401) return showSignIn("Your session ended: sign in again.");
+    clockFrom(response);
     if (response.status !== 304) {
       const body = await response.json();
       if (!response.ok) {
@@ -247,4 +303,5 @@ document.addEventListener("click", async (event) => {
   }
 });
 
+setInterval(tick, 1000);
 poll();
