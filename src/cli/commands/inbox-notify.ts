@@ -43,7 +43,7 @@ export function notifySetup(io: CliIO, output: Output, opts: InboxNotifyOptions)
       EXIT.usage,
     );
   }
-  const secret = io.env.ADRAILS_NOTIFY_SECRET;
+  const secret = io.env.ADRAILS_NOTIFY_SECRET || undefined;
   if (urls.length > 0 && secret !== undefined && secret.length < MIN_SECRET) {
     throw new CliError(`ADRAILS_NOTIFY_SECRET must be at least ${MIN_SECRET} characters.`, EXIT.usage);
   }
