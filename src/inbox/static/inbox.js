@@ -304,4 +304,5 @@ document.addEventListener("click", async (event) => {
 });
 
 setInterval(tick, 1000);
+window.addEventListener("hashchange", showLinked);
 poll();
