@@ -195,11 +195,16 @@ export function createInbox(options: InboxOptions = {}): Inbox {
     const closed = await queue.close(item.id, "expired", Date.now()).catch(() => false);
     if (closed)
       await entry(item, "expire", { reason: "no decision before the request expired" }).catch(() => {});
-    return no(
-      signal?.aborted
-        ? "the call was cancelled while waiting in the inbox"
-        : "nobody decided in the inbox before the request expired",
-    );
+    return {
+      id: item.id,
+      decision: {
+        approved: false,
+        undecided: true,
+        reason: signal?.aborted
+          ? "the call was cancelled while waiting in the inbox"
+          : "nobody decided in the inbox before the request expired (not a decline: make the same call again to ask again)",
+      },
+    };
   }
 
   async function decide(
