@@ -14,9 +14,17 @@ import { modelSchema } from "./guards/validation.js";
 import { keyIdentity, keyScoped, memoryStore } from "./store/index.js";
 import type { ToolDefinition } from "./tools/define.js";
 import { getTool, offeredTools } from "./tools/index.js";
-import type { AdTool, AdToolkit, AdToolsOptions, CallContext, ToolResult } from "./types.js";
+import type {
+  AdTool,
+  AdToolkit,
+  AdToolsOptions,
+  AwaitApprovalOptions,
+  CallContext,
+  ToolResult,
+} from "./types.js";
 
 const DEFAULT_APPROVAL_TTL_MS = 5 * 60_000;
+const DEFAULT_PENDING_TTL_MS = 60 * 60_000;
 // Below this the truncation marker would not fit.
 const MIN_RESULT_CHARS = 200;
 
@@ -79,6 +87,8 @@ export function createAdTools(options: AdToolsOptions = {}): AdToolkit {
     call,
     toModelText: kit.toModelText,
     pendingApprovals: (sessionId?: string) => kit.pipeline.pending(sessionId),
+    awaitApproval: (approvalId: string, awaitOptions?: AwaitApprovalOptions) =>
+      kit.pipeline.awaitApproval(approvalId, awaitOptions, call),
     options: kit.shown,
   });
 }
@@ -149,6 +159,9 @@ export function composeToolkit(options: AdToolsOptions, wire: ToolkitWire): Comp
     launches: storeLaunchClaims(shared),
     ...(rules ? { rules: createRulesStep(rules, { store: shared, identity, approvalTtlMs }) } : {}),
     confirm: options.confirm && observedChannel(options.confirm),
+    ...(options.desk
+      ? { desk: { desk: options.desk, ttlMs: options.pendingTtlMs ?? DEFAULT_PENDING_TTL_MS } }
+      : {}),
     onUnconfirmedActive: options.onUnconfirmedActive,
     onEvent: options.onEvent,
     onOutcome: options.onOutcome,

@@ -1,5 +1,6 @@
 export { type InboxApprovalsOptions, type InboxToolkitOptions, inboxApprovals } from "./approvals.js";
 export { type AuditMirror, auditTo, fileAudit, memoryAudit, mirrorAudit } from "./audit.js";
+export { type InboxDeskOptions, inboxDesk } from "./desk.js";
 export { createInboxHandler, type InboxHandler, type InboxHandlerOptions } from "./handler.js";
 export { type AskResult, createInbox, type Inbox, type InboxOptions, type PersonDecision } from "./inbox.js";
 export {
@@ -11,7 +12,6 @@ export {
 export { memoryQueue } from "./memory-queue.js";
 export {
   createNotifier,
-  itemUrl,
   type Notifier,
   type NotifyEvent,
   type NotifyEventName,

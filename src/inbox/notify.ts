@@ -78,11 +78,14 @@ export interface Notifier {
 const RECENT_MS = 10 * 60_000;
 const SUMMARY_MAX = 160;
 
-/** The inbox page opened on one item. */
+/** The inbox page opened on one item, as the desk links to it (`?item=<id>`: shown first). */
 export function itemUrl(publicUrl: string, id: string): string {
-  const base = new URL(publicUrl);
-  base.hash = `item-${encodeURIComponent(id)}`;
-  return base.href;
+  const page = new URL(publicUrl);
+  if (!page.pathname.endsWith("/")) page.pathname = `${page.pathname}/`;
+  page.search = "";
+  page.hash = "";
+  page.searchParams.set("item", id);
+  return page.href;
 }
 
 /** True for an http: or https: URL, the only webhooks and public URLs taken. */

@@ -88,7 +88,7 @@ describe("adrails inbox --notify", { timeout: 90_000 }, () => {
           id,
           tool: "push-creative",
           account: "act_1001",
-          approve_url: `${PUBLIC}#item-${id}`,
+          approve_url: `${PUBLIC}?item=${id}`,
         });
       }
       expect(of("approval.decided")[0]).toMatchObject({ decision: "approved", decided_by: "Ben Approver" });

@@ -86,7 +86,7 @@ describe("inbox webhook notifications", { timeout: 30_000 }, () => {
       id,
       tool: "push-creative",
       account: "act_1001",
-      approve_url: `${server.url}#item-${id}`,
+      approve_url: `${server.url}?item=${id}`,
       expires_at: new Date(request.expiresAt).toISOString(),
       state: "pending",
     });
@@ -103,10 +103,7 @@ describe("inbox webhook notifications", { timeout: 30_000 }, () => {
     const receiver = await webhookReceiver();
     const { inbox } = await inboxWithNotifier(receiver, { expiringMs: 1500 });
     const asked = inbox.ask(pushRequest("apr_expiring", 3500));
-    const [item] = await until(async () => {
-      const items = await inbox.queue.list(10);
-      return items.length ? items : undefined;
-    });
+    const item = await until(async () => (await inbox.queue.list(10))[0]);
     const id = item!.id;
     const { decision } = await asked;
     expect(decision.approved).toBe(false);
@@ -171,7 +168,7 @@ describe("inbox webhook notifications", { timeout: 30_000 }, () => {
     await until(() => receiver.delivered().length === 2);
     const [requested, decided] = receiver.delivered().map((b) => String(b.text));
     expect(Object.keys(receiver.delivered()[0]!)).toEqual(["text"]);
-    expect(requested).toContain(`<${server.url}#item-${id}|Open in the inbox>`);
+    expect(requested).toContain(`<${server.url}?item=${id}|Open in the inbox>`);
     expect(requested).toContain("Approval needed: push-creative: ACTIVE ad");
     expect(requested).toContain("&lt;!channel&gt; Spring &lt;https://evil.example|sale&gt;");
     expect(requested).not.toContain("<!channel>");

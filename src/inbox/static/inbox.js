@@ -151,16 +151,15 @@ function clockFrom(response) {
   if (Number.isFinite(date) && Math.abs(date - Date.now()) > 2000) skewMs = date - Date.now();
 }
 
-let shownHash = "";
-function showLinked() {
-  const hash = decodeURIComponent(location.hash.slice(1));
-  if (!hash.startsWith("item-") || hash === shownHash) return;
-  const el = document.getElementById(hash);
+// The request a link opened (`?item=<id>`, from an agent's pending result): shown first, once scrolled to.
+const OPENED = new URLSearchParams(location.search).get("item") || "";
+let openedShown = false;
+function showOpened() {
+  const el = OPENED && !openedShown ? $(`item-${OPENED}`) : null;
   if (!el) return;
-  shownHash = hash;
-  el.tabIndex = -1;
+  openedShown = true;
+  el.classList.add("opened");
   el.scrollIntoView({ block: "start" });
-  el.focus();
 }
 
 function place(body) {
@@ -172,7 +171,6 @@ function place(body) {
   if (added > 0)
     announce(added === 1 ? "A new request is waiting for a decision." : `${added} new requests are waiting.`);
   tick();
-  showLinked();
 }
 
 // One poll at a time: the next starts only once this one has finished; a poll asked for
@@ -200,7 +198,8 @@ async function pollOnce() {
   clearTimeout(timer);
   if (!key()) return showSignIn();
   try {
-    const response = await fetch(`items.json?pending=${pages.pending}&history=${pages.history}`, {
+    const opened = OPENED ? `&item=${encodeURIComponent(OPENED)}` : "";
+    const response = await fetch(`items.json?pending=${pages.pending}&history=${pages.history}${opened}`, {
       headers: headers(etag ? { "if-none-match": etag } : {}),
       cache: "no-store",
     });
@@ -216,6 +215,7 @@ async function pollOnce() {
         $("inbox").hidden = false;
         showConnection("");
         place(body);
+        showOpened();
       }
     } else {
       showConnection("");
@@ -304,5 +304,4 @@ document.addEventListener("click", async (event) => {
 });
 
 setInterval(tick, 1000);
-window.addEventListener("hashchange", showLinked);
 poll();
