@@ -195,7 +195,8 @@ export function createNotifier(queue: InboxQueue, options: NotifyOptions): Notif
       for (const item of items) {
         for (const name of due(item, now)) {
           for (const target of targets) {
-            if (!(await claim(item.id, `${name}:${target.tag}`))) continue;
+            // An item posted again under the same id (a request asked again after it expired) is new news.
+            if (!(await claim(item.id, `${name}:${item.createdAt}:${target.tag}`))) continue;
             const event = eventOf(item, name);
             const body = JSON.stringify(format === "slack" ? { text: slackText(event) } : event);
             const delivery: Delivery = { event: name, id: item.id, body };

@@ -3,6 +3,7 @@
 // format; no token, key or person's sentence in any notification, in any spelling.
 import { afterEach, describe, expect, it } from "vitest";
 import { secretForms } from "../../src/client/redact.js";
+import { inboxDesk } from "../../src/inbox/desk.js";
 import { createInboxHandler } from "../../src/inbox/handler.js";
 import { createInbox, type Inbox } from "../../src/inbox/inbox.js";
 import { memoryQueue } from "../../src/inbox/memory-queue.js";
@@ -117,6 +118,29 @@ describe("inbox webhook notifications", { timeout: 30_000 }, () => {
     });
     const trail = (await inbox.audit.read()).filter((e) => e.id === id).map((e) => e.event);
     expect(trail).toEqual(["request", "expire"]);
+  });
+
+  it("notifies a request posted with no waiter (a pending result), and again when it is asked anew after expiring", async () => {
+    const receiver = await webhookReceiver();
+    const { inbox, server, session } = await inboxWithNotifier(receiver);
+    const desk = inboxDesk(inbox, { url: server.url });
+    const first = pushRequest("apr_desk", 1200, "Desk sale");
+    const { url } = await desk.post(first);
+    await until(() => events(receiver, "apr_desk").includes("approval.expired"), 10_000);
+    expect(receiver.delivered()[0]!.approve_url).toBe(url);
+    // Asked again: same request id, a later ask, a new item in its place.
+    const again = { ...pushRequest("apr_desk", 30_000, "Desk sale"), askedAt: Date.now() };
+    await desk.post(again);
+    await until(() => events(receiver, "apr_desk").filter((e) => e === "approval.requested").length === 2);
+    expect(await session.decide("apr_desk", again.fingerprint, { text: SENTENCE })).toBe(200);
+    await until(() => events(receiver, "apr_desk").includes("approval.decided"));
+    await sleep(500);
+    expect(events(receiver, "apr_desk")).toEqual([
+      "approval.requested",
+      "approval.expired",
+      "approval.requested",
+      "approval.decided",
+    ]);
   });
 
   it("retries a failing webhook with backoff, with the same delivery id, and never holds up a decision", async () => {
