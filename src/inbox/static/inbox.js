@@ -114,6 +114,9 @@ function placeList(name, list) {
 // answer), not from this computer's clock.
 let skewMs = 0;
 const SOON_MS = 60_000;
+// The inbox takes a decision only until 1 s before expiry (the agent must still have time to take
+// it): the countdown ends there.
+const LAST_MS = 1000;
 
 function left(ms) {
   const s = Math.ceil(ms / 1000);
@@ -126,7 +129,7 @@ function left(ms) {
 function tick() {
   const now = Date.now() + skewMs;
   for (const el of document.querySelectorAll(".time-left[data-expires]")) {
-    const ms = Number(el.dataset.expires) - now;
+    const ms = Number(el.dataset.expires) - LAST_MS - now;
     const article = el.closest("article");
     if (ms > 0) {
       const text = left(ms);
@@ -303,5 +306,6 @@ document.addEventListener("click", async (event) => {
   }
 });
 
-setInterval(tick, 1000);
+// Four times a second, so the count never skips a second and reaches zero on time.
+setInterval(tick, 250);
 poll();
