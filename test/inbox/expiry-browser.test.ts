@@ -1,12 +1,13 @@
 // Expiry you can see, in Debian's chromium: the time left ticks on each waiting request without
 // moving anything; a request that ran out says "Expired" (and an abandoned one "Abandoned"), apart
-// from a decline; a link to a request opens on it.
+// from a decline; a notification's link opens its request, and a decision made on the page
+// reaches a loopback webhook, signed.
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createInbox, type Inbox } from "../../src/inbox/inbox.js";
-import { itemUrl } from "../../src/inbox/notify.js";
+import { createNotifier, itemUrl } from "../../src/inbox/notify.js";
 import { launchBrowser, screenshot, seeText, serveInbox, signIn, until } from "./helpers.js";
-import { pushRequest } from "./notify-helpers.js";
+import { NOTIFY_SECRET, pushRequest, validSignature, webhookReceiver } from "./notify-helpers.js";
 
 let browser: Browser;
 let inbox: Inbox;
@@ -174,5 +175,47 @@ describe("expiry on the inbox page", { timeout: 40_000 }, () => {
     await until(async () => (await linked.getAttribute("class"))?.includes("opened"));
     await inbox.decide(item!.id, { approved: false, reason: "test over" }, "tester");
     await asked;
+  });
+
+  it("a decision made in the browser reaches a loopback webhook, signed, with the link the person used", async () => {
+    const receiver = await webhookReceiver();
+    await server.close();
+    const { listen, TOKEN } = await import("./helpers.js");
+    const { createInboxHandler } = await import("../../src/inbox/handler.js");
+    const { memoryQueue } = await import("../../src/inbox/memory-queue.js");
+    const queue = memoryQueue();
+    let notifier: ReturnType<typeof createNotifier> | undefined;
+    const watched = createInbox({
+      queue,
+      heartbeatMs: 100,
+      pollMs: 50,
+      watch: (items) => notifier?.watch(items),
+    });
+    server = await listen(createInboxHandler(watched, { token: TOKEN, sweepMs: 200 }));
+    notifier = createNotifier(queue, { urls: [receiver.url], secret: NOTIFY_SECRET, publicUrl: server.url });
+    try {
+      const asked = watched.ask(pushRequest("apr_browser", 60_000, "Webhook sale"));
+      await until(() => receiver.delivered().some((b) => b.event === "approval.requested"));
+      const requested = receiver.delivered()[0]!;
+      // The person follows the notification's link.
+      await signIn(page, String(requested.approve_url), "Carla Reviewer");
+      const item = card(page, "pending", "Webhook sale");
+      await item.getByLabel(/Type a sentence/).fill("I approve this webhook sale going live");
+      await item.getByRole("button", { name: "Approve and launch" }).click();
+      expect((await asked).decision.approved).toBe(true);
+      await until(() => receiver.delivered().some((b) => b.event === "approval.decided"));
+      expect(receiver.delivered()[1]).toMatchObject({
+        event: "approval.decided",
+        id: requested.id,
+        decision: "approved",
+        decided_by: "Carla Reviewer",
+      });
+      expect(receiver.got.every((r) => validSignature(r))).toBe(true);
+      expect(receiver.got.map((r) => r.body).join("\n")).not.toContain("webhook sale going live");
+    } finally {
+      notifier.close();
+      await watched.close();
+      await receiver.close();
+    }
   });
 });
