@@ -135,7 +135,15 @@ export function createNotifier(queue: InboxQueue, options: NotifyOptions): Notif
     if (tried.has(key)) return false;
     if (tried.size > 50_000) tried.clear();
     tried.add(key);
-    if (queue.mark) return queue.mark(id, tag);
+    if (queue.mark) {
+      try {
+        return await queue.mark(id, tag);
+      } catch (error) {
+        // The store did not answer: the next sweep claims it again.
+        tried.delete(key);
+        throw error;
+      }
+    }
     if (fallback.has(key)) return false;
     fallback.add(key);
     return true;
@@ -171,7 +179,7 @@ export function createNotifier(queue: InboxQueue, options: NotifyOptions): Notif
       event: name,
       id: item.id,
       tool: clean(String(item.request.tool)).slice(0, 100),
-      account: item.request.account ? clean(String(item.request.account)).slice(0, 100) : accountOf(item),
+      account: clean(String(item.request.account ?? accountOf(item) ?? "")).slice(0, 100) || null,
       summary: clean(summaryOf(item)).slice(0, SUMMARY_MAX),
       approve_url: itemUrl(options.publicUrl, item.id),
       expires_at: new Date(item.request.expiresAt).toISOString(),
