@@ -112,7 +112,17 @@ export type ConfirmDecision =
        */
       prewritten?: boolean;
     }
-  | { approved: false; reason?: string; channel?: string; who?: string };
+  | {
+      approved: false;
+      reason?: string;
+      channel?: string;
+      who?: string;
+      /**
+       * Nobody decided (the request expired, or the wait was cancelled): not a decline. Nothing is
+       * recorded as the person's answer, and the model is told it may ask again with a new call.
+       */
+      undecided?: true;
+    };
 
 /** The human channel for hard confirmation. */
 export type ConfirmChannel = (request: ConfirmRequest) => ConfirmDecision | Promise<ConfirmDecision>;

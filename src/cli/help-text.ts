@@ -10,6 +10,7 @@ export const ENVIRONMENT_HELP = `Environment:
   ADRAILS_INBOX_PEOPLE named approvers for adrails inbox (--people): own tokens, accounts, two-person rule
   ADRAILS_INBOX_PUBLIC_KEY the key agents check the inbox's signed decisions with (printed by adrails inbox)
   ADRAILS_INBOX_PRIVATE_KEY the inbox's signing key (else kept in ADRAILS_HOME/inbox-key.json, 0600)
+  ADRAILS_NOTIFY_SECRET signs inbox webhook notifications (X-Adrails-Signature, HMAC-SHA256)
   ADRAILS_RULES     a money rules file (JSON) for call, mcp and evals (--rules)
   ADRAILS_VIA       rest (default) or mcp: the door calls go through
   ADRAILS_MCP_URL   the MCP door (default {base}/api/mcp)

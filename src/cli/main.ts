@@ -170,6 +170,21 @@ export async function runCli(argv: readonly string[], io: CliIO = processIO()): 
       "--people <file>",
       "named approvers (JSON): own tokens, accounts, the two-person rule (default: env ADRAILS_INBOX_PEOPLE)",
     )
+    .option(
+      "--notify <url>",
+      "POST each request's events to this webhook (repeatable; signed with env ADRAILS_NOTIFY_SECRET)",
+      (url: string, all: string[] = []) => [...all, url],
+    )
+    .addOption(
+      new Option("--notify-format <format>", "the webhook body: json (default) or slack").choices([
+        "json",
+        "slack",
+      ]),
+    )
+    .option(
+      "--public-url <url>",
+      "the inbox's URL as people open it, for links (default: env ADRAILS_INBOX_URL)",
+    )
     .action(
       action(async (ctx, opts: import("./commands/inbox.js").InboxOptions) =>
         (await import("./commands/inbox.js")).runInbox(ctx, opts),

@@ -54,6 +54,9 @@ export async function askChannel(
     try {
       const decision = await channel(request);
       if (Date.now() > request.expiresAt) return { none: "the approval came after it expired" };
+      // Nobody decided: no answer to record, and not a person's no.
+      if (decision?.approved === false && decision.undecided === true)
+        return { none: decision.reason ?? "nobody decided" };
       if (decision?.approved === true || decision?.approved === false) return { decision };
       return { none: "the confirmation channel gave no decision" };
     } catch {

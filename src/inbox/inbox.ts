@@ -44,6 +44,11 @@ export interface InboxOptions {
   publicKey?: InboxKey | Promise<InboxKey>;
   /** Named approvers: who may decide for which account, and the accounts needing two people. */
   people?: People;
+  /**
+   * Shown the items each sweep reads, a new request and each decision (the webhook notifications
+   * use it); must not wait on anything slow. Its errors are ignored.
+   */
+  watch?: (items: InboxItem[]) => Promise<void> | void;
 }
 
 /** What a person submits from the page. */
@@ -122,6 +127,13 @@ export function createInbox(options: InboxOptions = {}): Inbox {
       request: item.request.id,
       fingerprint: item.request.fingerprint,
     });
+  const watch = async (items: InboxItem[]) => {
+    try {
+      await options.watch?.(items);
+    } catch {
+      // Watching (notifications) never stands in the way of asking or deciding.
+    }
+  };
 
   const entry = (item: InboxItem, event: InboxAuditEntry["event"], extra: Partial<InboxAuditEntry> = {}) => {
     const base: InboxAuditEntry = {
@@ -167,6 +179,7 @@ export function createInbox(options: InboxOptions = {}): Inbox {
       requestedAt: iso(item.createdAt),
       expiresAt: iso(request.expiresAt),
     }).catch(() => {});
+    void watch([item]);
     let lastBeat = Date.now();
     // Stop before the approval window closes, so a late decision is never taken.
     while (Date.now() < request.expiresAt - graceMs / 2 && !signal?.aborted) {
@@ -210,11 +223,16 @@ export function createInbox(options: InboxOptions = {}): Inbox {
     const closed = await queue.close(item.id, "expired", Date.now()).catch(() => false);
     if (closed)
       await entry(item, "expire", { reason: "no decision before the request expired" }).catch(() => {});
-    return no(
-      signal?.aborted
-        ? "the call was cancelled while waiting in the inbox"
-        : "nobody decided in the inbox before the request expired",
-    );
+    return {
+      id: item.id,
+      decision: {
+        approved: false,
+        undecided: true,
+        reason: signal?.aborted
+          ? "the call was cancelled while waiting in the inbox"
+          : "nobody decided in the inbox before the request expired (not a decline: make the same call again to ask again)",
+      },
+    };
   }
 
   async function decide(
@@ -276,6 +294,7 @@ export function createInbox(options: InboxOptions = {}): Inbox {
           ...(who.length > 1 || needed > 1 ? { approvers: who } : {}),
           signature: sig,
         });
+        void watch([result.item]);
       } else if (result.code === "abandoned" && result.item) {
         await markClosed(result.item, "abandoned");
       } else if (result.code === "expired" && result.item && result.item.state === "pending") {
@@ -320,7 +339,12 @@ export function createInbox(options: InboxOptions = {}): Inbox {
     return items;
   }
 
-  const sweep = async () => closeStale(await queue.list(SWEEP_LIMIT));
+  const sweep = async () => {
+    const items = await queue.list(SWEEP_LIMIT);
+    const closed = await closeStale(items);
+    await watch(items);
+    return closed;
+  };
   let sweeper: ReturnType<typeof setInterval> | undefined;
   let sweeping = false;
   function startSweeper(everyMs: number): void {

@@ -11,6 +11,16 @@ export {
   fromAgentInboxResponse,
 } from "./langgraph.js";
 export { memoryQueue } from "./memory-queue.js";
+export {
+  createNotifier,
+  type Notifier,
+  type NotifyEvent,
+  type NotifyEventName,
+  type NotifyFormat,
+  type NotifyOptions,
+  slackText,
+} from "./notify.js";
+export { signature as notifySignature } from "./notify-send.js";
 export { type People, PeopleFileError, type Person, parsePeople } from "./people.js";
 export type { InboxRedisOptions } from "./redis-connection.js";
 export { redisInbox } from "./redis-queue.js";

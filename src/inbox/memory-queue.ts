@@ -14,6 +14,7 @@ const MAX_ITEMS = 1000;
 export function memoryQueue(): InboxQueue {
   const items = new Map<string, InboxItem>();
   const seenUntil = new Map<string, number>();
+  const marks = new Map<string, Set<string>>();
   const copy = (item: InboxItem): InboxItem => structuredClone(item);
   const alive = (id: string) => (seenUntil.get(id) ?? 0) > Date.now();
 
@@ -26,6 +27,7 @@ export function memoryQueue(): InboxQueue {
         if (items.size <= MAX_ITEMS) break;
         items.delete(id);
         seenUntil.delete(id);
+        marks.delete(id);
       }
     },
     async beat(id, aliveMs) {
@@ -88,6 +90,13 @@ export function memoryQueue(): InboxQueue {
     async settle(id, outcome: ItemOutcome) {
       const item = items.get(id);
       if (item) item.outcome = { ...outcome };
+    },
+    async mark(id, tag) {
+      const set = marks.get(id) ?? new Set<string>();
+      marks.set(id, set);
+      if (set.has(tag)) return false;
+      set.add(tag);
+      return true;
     },
     async shutdown() {},
   };

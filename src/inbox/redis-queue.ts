@@ -133,6 +133,10 @@ function redisQueue(redis: RedisConnection): InboxQueue {
     async settle(id, outcome) {
       await script(SETTLE, [itemKey(id)], [JSON.stringify(outcome)]);
     },
+    async mark(id, tag) {
+      const set = await redis.command(["SET", `${base}:mark:${id}:${tag}`, "1", "NX", "PX", String(KEEP_MS)]);
+      return set === "OK";
+    },
     shutdown: () => redis.close(),
   };
 }

@@ -35,11 +35,18 @@ const time = (ms: number | undefined) => {
   return `<time datetime="${esc(new Date(ms).toISOString())}">${esc(text)}</time>`;
 };
 
+/**
+ * Filled and ticked by the page's script from the expiry (the server's answer stays the same from
+ * one poll to the next, so unchanged lists still come back as 304). A timer is never announced.
+ */
+const timeLeft = (expiresAt: number) =>
+  `<span class="time-left" role="timer" data-expires="${esc(expiresAt)}">${time(expiresAt)}</span>`;
+
 const STATE_LABEL: Record<InboxItem["state"], string> = {
   pending: "Waiting for a decision",
   approved: "Approved",
   declined: "Declined",
-  expired: "Expired",
+  expired: "Expired: nobody decided in time",
   abandoned: "Abandoned: the agent stopped waiting",
 };
 
@@ -171,6 +178,9 @@ function history(item: InboxItem, ctx: RenderContext): string {
       `The agent stopped waiting (noticed at ${time(item.closedAt)}); it cannot be approved and nothing was sent.`,
     );
   }
+  if (item.state === "expired" || item.state === "abandoned") {
+    parts.push("This is not a decline: the agent can ask again by making the same call (a new request).");
+  }
   const o = item.outcome;
   if (o?.ok === true) {
     parts.push(
@@ -199,6 +209,7 @@ export function renderItem(item: InboxItem, ctx: RenderContext): string {
     row("Asked by", asker(item, ctx)),
     row("Asked at", time(item.createdAt)),
     row("Expires at", time(item.request.expiresAt)),
+    ...(item.state === "pending" ? [row("Time left", timeLeft(item.request.expiresAt))] : []),
     row("Full request", field("message")),
     ...(item.approvals?.length && item.state === "pending"
       ? [

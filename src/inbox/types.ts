@@ -118,6 +118,11 @@ export interface InboxQueue {
   redeem(id: string, at: number): Promise<boolean>;
   /** Records the write's outcome on an item. */
   settle(id: string, outcome: ItemOutcome): Promise<void>;
+  /**
+   * Sets `tag` on an item once: true for the first caller on this store, false after (the
+   * notifications use it so that inbox instances sharing a store send each one once).
+   */
+  mark?(id: string, tag: string): Promise<boolean>;
   /** Lets go of connections the queue opened. */
   shutdown(): Promise<void>;
 }

@@ -105,7 +105,9 @@ describe.each(queues)("the %s queue", (_name, make) => {
     const { id, decision } = await inbox.ask(request(600));
     expect(decision).toEqual({
       approved: false,
-      reason: "nobody decided in the inbox before the request expired",
+      undecided: true,
+      reason:
+        "nobody decided in the inbox before the request expired (not a decline: make the same call again to ask again)",
     });
     expect((await inbox.queue.get(id))!.state).toBe("expired");
     expect(await inbox.decide(id, { approved: true, text: "too late for this one" }, "Bob")).toMatchObject({

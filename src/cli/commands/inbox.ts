@@ -4,6 +4,7 @@ import { EXIT, type ExitCode } from "../exit-codes.js";
 import type { CommandContext } from "../main.js";
 import type { CliIO, Output } from "../output.js";
 import { CliError } from "../output.js";
+import { type InboxNotifyOptions, notifySetup } from "./inbox-notify.js";
 
 /** Where the inbox state lives, from the command line: --redis / ADRAILS_REDIS_URL, --audit-log. */
 export interface InboxStateOptions {
@@ -11,7 +12,7 @@ export interface InboxStateOptions {
   auditLog?: string;
 }
 
-export interface InboxOptions extends InboxStateOptions {
+export interface InboxOptions extends InboxStateOptions, InboxNotifyOptions {
   port?: number;
   host?: string;
   allowedHost?: string;
@@ -60,8 +61,8 @@ export async function openInbox(
   follow = false,
   /** More secrets kept out of the audit, e.g. a generated inbox token. */
   secretsToo: readonly string[] = [],
-  /** The inbox's keys and people. */
-  more: Pick<CreateInboxOptions, "key" | "publicKey" | "people"> = {},
+  /** The inbox's keys and people, and what is shown the items it reads (notifications). */
+  more: Pick<CreateInboxOptions, "key" | "publicKey" | "people" | "watch"> = {},
 ): Promise<{ inbox: Inbox; where: string; stop(): Promise<void> }> {
   const { createInbox, memoryQueue, memoryAudit, fileAudit, auditTo, redisInbox, mirrorAudit } = await import(
     "../../inbox/index.js"
@@ -106,6 +107,7 @@ export async function runInbox(ctx: CommandContext, opts: InboxOptions): Promise
       "Set ADRAILS_INBOX_TOKEN to a long random secret, or serve on 127.0.0.1.",
     );
   }
+  const notify = notifySetup(io, output, opts);
   const token = people ? undefined : (envToken ?? randomBytes(24).toString("base64url"));
   const tokens = people ? people.people.flatMap((p) => (p.token ? [p.token] : [])) : [token as string];
   for (const secret of tokens) output.secret(secret);
@@ -113,6 +115,7 @@ export async function runInbox(ctx: CommandContext, opts: InboxOptions): Promise
   const { inbox, where, stop } = await openInbox(io, opts, true, tokens, {
     key: signing.key,
     ...(people ? { people } : {}),
+    ...(notify.watch ? { watch: notify.watch } : {}),
   });
   if (!redisUrlOf(io, opts)) {
     output.warn(
@@ -149,6 +152,7 @@ export async function runInbox(ctx: CommandContext, opts: InboxOptions): Promise
   const { port } = server.address() as { port: number };
   const shown = host.includes(":") ? `[${host}]` : host;
   io.stderr.write(`adrails approval inbox on http://${shown}:${port}/ (requests from ${where})\n`);
+  await notify.start(inbox.queue, `http://${shown}:${port}/`, [...tokens, io.env.ADRAILS_API_KEY ?? ""]);
   // The one place the token is shown: never again, not in logs, pages or the audit.
   io.stderr.write(
     people
@@ -161,6 +165,7 @@ export async function runInbox(ctx: CommandContext, opts: InboxOptions): Promise
     `Decisions are signed with the key in ${signing.where}. Agents check them with (also at http://${shown}:${port}/${KEY_PATH}):\nADRAILS_INBOX_PUBLIC_KEY='${JSON.stringify(signing.key.jwk)}'\n`,
   );
   await untilSignal();
+  notify.stop();
   await new Promise<void>((resolve) => server.close(() => resolve()));
   server.closeAllConnections?.();
   await stop();

@@ -116,6 +116,50 @@ function placeList(name, list) {
   return added;
 }
 
+// The server's clock decides expiry: the page counts down from it (the Date header of each
+// answer), not from this computer's clock.
+let skewMs = 0;
+const SOON_MS = 60_000;
+// The inbox takes a decision only until 1 s before expiry (the agent must still have time to take
+// it): the countdown ends there.
+const LAST_MS = 1000;
+
+function left(ms) {
+  const s = Math.ceil(ms / 1000);
+  const two = (n) => String(n).padStart(2, "0");
+  if (s >= 3600) return `${Math.floor(s / 3600)} h ${two(Math.floor((s % 3600) / 60))} min left`;
+  if (s >= 60) return `${Math.floor(s / 60)} min ${two(s % 60)} s left`;
+  return `${s} s left`;
+}
+
+function tick() {
+  const now = Date.now() + skewMs;
+  for (const el of document.querySelectorAll(".time-left[data-expires]")) {
+    const ms = Number(el.dataset.expires) - LAST_MS - now;
+    const article = el.closest("article");
+    if (ms > 0) {
+      const text = left(ms);
+      if (el.textContent !== text) el.textContent = text;
+      el.classList.toggle("soon", ms <= SOON_MS);
+      continue;
+    }
+    if (article.classList.contains("ran-out")) continue;
+    // Until the server moves it to the history: say it ran out, and offer no decision.
+    article.classList.add("ran-out");
+    el.textContent = "Expired";
+    el.classList.remove("soon");
+    for (const button of article.querySelectorAll("form button")) button.disabled = true;
+    article.querySelector(".result").textContent =
+      "This request expired: nobody can approve it now. The agent can ask again by making the call again.";
+  }
+}
+
+function clockFrom(response) {
+  const date = Date.parse(response.headers.get("date") || "");
+  // The Date header has whole seconds: a smaller difference is rounding, not skew.
+  if (Number.isFinite(date) && Math.abs(date - Date.now()) > 2000) skewMs = date - Date.now();
+}
+
 // The request a link opened (`?item=<id>`, from an agent's pending result): shown first, once scrolled to.
 const OPENED = new URLSearchParams(location.search).get("item") || "";
 let openedShown = false;
@@ -135,6 +179,7 @@ function place(body) {
   $("pending-empty").hidden = body.pending.total > 0;
   if (added > 0)
     announce(added === 1 ? "A new request is waiting for a decision." : `${added} new requests are waiting.`);
+  tick();
 }
 
 // One poll at a time: the next starts only once this one has finished; a poll asked for
@@ -168,6 +213,7 @@ async function pollOnce() {
       cache: "no-store",
     });
     if (response.status === 401) return showSignIn("Your session ended: sign in again.");
+    clockFrom(response);
     if (response.status !== 304) {
       const body = await response.json();
       if (!response.ok) {
@@ -266,4 +312,6 @@ document.addEventListener("click", async (event) => {
   }
 });
 
+// Four times a second, so the count never skips a second and reaches zero on time.
+setInterval(tick, 250);
 poll();
