@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { Command, CommanderError, InvalidArgumentError, Option } from "commander";
+import { defineApprovalCommands } from "./approval-commands.js";
 import { EXIT, EXIT_CODE_HELP, type ExitCode } from "./exit-codes.js";
 import { ENVIRONMENT_HELP, EXAMPLES } from "./help-text.js";
 import { CliError, type CliIO, Output } from "./output.js";
@@ -151,71 +152,7 @@ export async function runCli(argv: readonly string[], io: CliIO = processIO()): 
       ),
     );
 
-  program
-    .command("inbox")
-    .description("serve the approval inbox: a web page where a person approves or declines waiting calls")
-    .addOption(
-      new Option("--port <n>", "port to listen on (default: a free one, printed)").argParser(
-        integer("--port", 0, 65535),
-      ),
-    )
-    .option("--host <host>", "host to bind (default 127.0.0.1; others need ADRAILS_INBOX_TOKEN)")
-    .option(
-      "--allowed-host <names>",
-      "comma-separated host names accepted in Host and Origin besides loopback",
-    )
-    .option("--redis <url>", "the fleet's shared store the agents wait on (default: env ADRAILS_REDIS_URL)")
-    .option("--audit-log <file>", "also append the audit trail to this JSON lines file")
-    .option(
-      "--people <file>",
-      "named approvers (JSON): own tokens, accounts, the two-person rule (default: env ADRAILS_INBOX_PEOPLE)",
-    )
-    .option(
-      "--notify <url>",
-      "POST each request's events to this webhook (repeatable; signed with env ADRAILS_NOTIFY_SECRET)",
-      (url: string, all: string[] = []) => [...all, url],
-    )
-    .addOption(
-      new Option("--notify-format <format>", "the webhook body: json (default) or slack").choices([
-        "json",
-        "slack",
-      ]),
-    )
-    .option(
-      "--public-url <url>",
-      "the inbox's URL as people open it, for links (default: env ADRAILS_INBOX_URL)",
-    )
-    .action(
-      action(async (ctx, opts: import("./commands/inbox.js").InboxOptions) =>
-        (await import("./commands/inbox.js")).runInbox(ctx, opts),
-      ),
-    );
-
-  const audit = program
-    .command("audit")
-    .description("print the approval audit trail: requests, approvals, declines, expiries, outcomes")
-    .option("--redis <url>", "read the fleet's audit stream (default: env ADRAILS_REDIS_URL)")
-    .option("--audit-log <file>", "read this JSON lines file instead")
-    .option(
-      "--summary",
-      "per account and day: asked, approved, declined, expired, launches, rule refusals and overrides",
-    )
-    .action(
-      action(async (ctx, opts: import("./commands/inbox.js").InboxStateOptions & { summary?: boolean }) =>
-        (await import("./commands/audit.js")).runAudit(ctx, opts),
-      ),
-    );
-  audit
-    .command("verify")
-    .description(
-      "check every decision of an audit file against the inbox's public key (env ADRAILS_INBOX_PUBLIC_KEY); exit 6 naming a line that does not hold",
-    )
-    .argument("<file>", "the JSON lines audit file (--audit-log)")
-    .action(
-      action(async (ctx, file: string) =>
-        (await import("./commands/audit-verify.js")).runAuditVerify(ctx, file),
-      ),
-    );
+  defineApprovalCommands(program, action);
 
   const rules = program
     .command("rules")
