@@ -140,9 +140,10 @@ export async function deskConfirmation(
       ),
     };
   }
-  if (record.answer !== undefined) return redeemRecorded(records, record.id, call);
+  if (record.answer?.approved === false) return redeemRecorded(records, record.id, call);
   const now = await records.records.clock();
   if (record.expiresAt <= now) return { result: expiredResult(record) };
+  if (record.answer !== undefined) return redeemRecorded(records, record.id, call);
   // Posted before its decision is read: a request asked again after it expired replaces the old
   // item, so no decision on the old one counts for it.
   const posted = await postRequest(o, requestOf(record), requester);

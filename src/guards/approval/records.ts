@@ -39,7 +39,7 @@ export interface AskPlace {
   /** What else the person is told before the request is recorded (a money rule behind the ask). */
   annotate?: (request: ConfirmRequest) => ConfirmRequest;
   /**
-   * A request recorded for this call that expired unused is asked afresh (same id, new expiry):
+   * A request recorded for this call that expired unanswered is asked afresh (same id, new expiry):
    * for requests that wait at a desk, where repeating the call is how the agent asks again.
    */
   renew?: boolean;
@@ -83,7 +83,10 @@ export async function recordRequest(
   // ask made again after its expiry (a form shown late, a run resumed late) must not make the same
   // request valid again, or a late answer would redeem. A new ask needs a new call.
   const existing = await o.records.getApproval(SPACE, plain.id);
-  if (existing && !(place.renew && existing.expiresAt <= now && existing.usedAt === undefined)) {
+  // Renewed only when nothing happened to it but the expiry: a decline stays final while it is kept.
+  const renew =
+    place.renew && existing && existing.expiresAt <= now && existing.usedAt === undefined && !existing.answer;
+  if (existing && !renew) {
     return requestOf(existing);
   }
   let shown = o.live ? await o.live.annotate(plain) : plain;
