@@ -220,6 +220,7 @@ export async function connectAdTools(options: McpDoorOptions): Promise<McpDoorTo
     call,
     toModelText: kit.toModelText,
     pendingApprovals: (sessionId?: string) => kit.pipeline.pending(sessionId),
+    askMany: kit.askMany,
     options: kit.shown,
     relist: () => relistOnce(),
     onToolsChanged(listener) {

@@ -9,6 +9,7 @@ export {
   fromAgentInboxResponse,
 } from "./langgraph.js";
 export { memoryQueue } from "./memory-queue.js";
+export { type InboxPlansOptions, inboxPlans, settlePlan } from "./plans.js";
 export type { InboxRedisOptions } from "./redis-connection.js";
 export { redisInbox } from "./redis-queue.js";
 export type * from "./types.js";
