@@ -1,9 +1,9 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { MAX_PLAN_PAYLOADS } from "../../src/plans.js";
-import { memoryStore } from "../../src/store/index.js";
+import { type AdStore, memoryStore } from "../../src/store/index.js";
 import { redisStore } from "../../src/store/redis.js";
 import { createAdTools } from "../../src/toolkit.js";
-import type { AdStore, AdToolsOptions, PlanChannel, PlanRequest } from "../../src/types.js";
+import type { AdToolsOptions, PlanChannel, PlanRequest } from "../../src/types.js";
 import { unique, useWorld } from "../approval-records/support.js";
 
 // toolkit.askMany: one decision over an enumerated list of exact payloads, each then redeemable
