@@ -86,7 +86,7 @@ export async function runPlan(
             ? EXIT.unexpected
             : EXIT.refused;
       output.error(
-        new CliError(`The plan was not approved, nothing was sent: ${error}`, code, asked.hint, {
+        new CliError(code === EXIT.usage ? error : `The plan was not approved: ${error}`, code, asked.hint, {
           blocked: asked.blocked,
         }),
       );
