@@ -114,7 +114,7 @@ export function renderPlan(item: InboxItem, ctx: RenderContext): string {
       : history(item, ctx);
   return `<article class="item plan state-${esc(item.state)}" id="item-${id}" data-id="${id}" data-state="${esc(item.state)}" data-plan-size="${n}" aria-labelledby="title-${id}">
 <h3 id="title-${id}"><span class="badge">${esc(STATE_LABEL[item.state])}</span> Plan of ${n} ${tool} calls <span class="sub">· ${short(item.request.account ?? "several accounts", ctx)}</span></h3>
-<div class="body"><dl>${common.join("")}</dl></div>
+<dl class="plan-head">${common.join("")}</dl>
 <ol class="plan-payloads">${requests.map((r, i) => payload(item, r, i + 1, ctx)).join("")}</ol>
 ${forms}
 <p class="result" role="status" aria-live="polite"></p></article>`;
