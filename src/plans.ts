@@ -81,6 +81,7 @@ export async function askMany(
   }
 
   const seen = new Map<string, number>();
+  let firstAccount: string | undefined;
   for (const [i, input] of inputs.entries()) {
     const n = i + 1;
     const prepared = prepare(def, schema, input, [], deps.accountDefault);
@@ -92,6 +93,17 @@ export async function askMany(
       return refused(
         `Payload ${n} of the plan needs no person's approval (for ${def.name}, only what can start spending money does, e.g. status ACTIVE): a plan lists only payloads that need one.`,
         "Nothing was asked. Send that payload with a plain call, and leave it out of the plan.",
+        { index: n },
+      );
+    }
+    // One account per plan: who may approve is decided per account (named approvers, the
+    // two-person rule), so one decision never covers two accounts.
+    const account = typeof prepared.body.account_id === "string" ? prepared.body.account_id : undefined;
+    if (i === 0) firstAccount = account;
+    else if (account !== firstAccount) {
+      return refused(
+        `Payload ${n} of the plan is for account ${account ?? "(none)"}, payload 1 for ${firstAccount ?? "(none)"}: a plan is for one account.`,
+        "Nothing was asked. Make one plan per account.",
         { index: n },
       );
     }
@@ -168,7 +180,7 @@ export async function askMany(
 
 /** One request standing for the plan: what the person decides on, covering every payload in order. */
 function planRequest(id: string, tool: string, requests: ConfirmRequest[]): PlanRequest {
-  const accounts = [...new Set(requests.map((r) => r.account).filter((a) => a !== undefined))];
+  const account = requests[0]?.account;
   const expiresAt = Math.min(...requests.map((r) => r.expiresAt));
   const warned = requests.flatMap((r, i) => (r.previousLive || r.possiblyLive || r.rule ? [i + 1] : []));
   const warning =
@@ -179,7 +191,7 @@ function planRequest(id: string, tool: string, requests: ConfirmRequest[]): Plan
     id,
     tool,
     fingerprint: digest(canonicalJson(["adrails-plan-1", tool, requests.map((r) => r.fingerprint)])),
-    ...(accounts.length === 1 ? { account: accounts[0] } : {}),
+    ...(account === undefined ? {} : { account }),
     askedAt: Math.min(...requests.map((r) => r.askedAt)),
     expiresAt,
     summary: {
@@ -187,7 +199,7 @@ function planRequest(id: string, tool: string, requests: ConfirmRequest[]): Plan
       description: `A plan of ${requests.length} ${tool} calls, approved or declined as one.`,
       arguments: { payloads: requests.map((r) => r.summary) },
     },
-    message: `${warning}A plan of ${requests.length} ${tool} calls${accounts.length > 0 ? ` on ${accounts.join(", ")}` : ""}: approving lets each of these ${requests.length} exact payloads be sent once, before ${new Date(expiresAt).toISOString()}; declining sends none. Any other payload still needs its own approval.`,
+    message: `${warning}A plan of ${requests.length} ${tool} calls${account === undefined ? "" : ` on ${account}`}: approving lets each of these ${requests.length} exact payloads be sent once, before ${new Date(expiresAt).toISOString()}; declining sends none. Any other payload still needs its own approval.`,
     plan: { id, requests },
   };
 }

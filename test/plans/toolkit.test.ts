@@ -177,6 +177,11 @@ describe.each(["memory", "redis"] as const)("askMany on the %s store", (kind) =>
         /Payloads 1 and 3 .*same payload/,
         3,
       ],
+      [
+        [w.push(head), w.push(`${head} 2`, { account_id: "act_999999" })],
+        /Payload 2 .*account act_999999.*one account/,
+        2,
+      ],
     ];
     for (const [inputs, error, index] of cases) {
       const plan = await toolkit.askMany("push-creative", inputs, { channel });
