@@ -158,3 +158,53 @@ export interface UnboundAnswer {
   /** The fingerprints of the confirmations pending when the answer came. */
   pending: string[];
 }
+
+/** Who posted a request to a desk: shown to the person deciding. */
+export interface DeskRequester {
+  /** A name for the agent or job. */
+  agent?: string;
+  /** The conversation, thread or run the call belongs to. */
+  conversation?: string;
+}
+
+/**
+ * What a desk says of a request: still waiting, expired without a decision, or a person's
+ * decision (verified by the desk: the toolkit takes it as given). `fingerprint` is the payload the
+ * person saw; a decision on another payload than the request's counts for nothing.
+ */
+export type DeskDecision =
+  | { state: "waiting" }
+  | { state: "expired" }
+  | { state: "approved"; text: string; who: string; fingerprint?: string; sig?: string }
+  | { state: "declined"; reason: string; who: string; fingerprint?: string; sig?: string };
+
+/**
+ * Where a recorded request waits for a person when nobody can be asked inside the call (an inbox:
+ * `inboxDesk(inbox, { url })` from "adrails/inbox"). The toolkit's store stays the authority: a
+ * decision read here is recorded against the request and redeemed once there.
+ */
+export interface ApprovalDesk {
+  /** Puts the request up for a decision, once per request id; the URL opens that request. */
+  post(request: ConfirmRequest, requester?: DeskRequester): Promise<{ url: string }>;
+  /** What was decided about request `requestId` so far. */
+  decision(requestId: string): Promise<DeskDecision>;
+}
+
+/** Progress while `awaitApproval` holds, for a host that reports it (MCP progress notifications). */
+export interface AwaitProgress {
+  /** Milliseconds waited so far in this await. */
+  elapsedMs: number;
+  /** How long this await holds at most (ms). */
+  waitMs: number;
+  message: string;
+}
+
+/** Options of `toolkit.awaitApproval`. */
+export interface AwaitApprovalOptions {
+  /** How long to hold for a decision (ms): default 25 000, at most 50 000 (under 60 s client timeouts). */
+  waitMs?: number;
+  /** Stops holding (the pending result is returned); a call already running is not interrupted. */
+  signal?: AbortSignal;
+  /** Called at least every 5 s while holding. */
+  onProgress?: (progress: AwaitProgress) => void;
+}

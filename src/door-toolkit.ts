@@ -2,7 +2,14 @@ import { blocked } from "./guards/results.js";
 import { accountNote } from "./guards/scope.js";
 import { CONFIRM_FIELD, modelSchema } from "./guards/validation.js";
 import { composeToolkit, type ToolEntry } from "./toolkit.js";
-import type { AdTool, AdToolkit, AdToolsOptions, CallContext, ToolResult } from "./types.js";
+import type {
+  AdTool,
+  AdToolkit,
+  AdToolsOptions,
+  AwaitApprovalOptions,
+  CallContext,
+  ToolResult,
+} from "./types.js";
 import { type CatalogProblem, checkCatalog } from "./upstream/catalog.js";
 import { LOGIN_HINT } from "./upstream/errors.js";
 import {
@@ -221,6 +228,8 @@ export async function connectAdTools(options: McpDoorOptions): Promise<McpDoorTo
     toModelText: kit.toModelText,
     pendingApprovals: (sessionId?: string) => kit.pipeline.pending(sessionId),
     askMany: kit.askMany,
+    awaitApproval: (approvalId: string, awaitOptions?: AwaitApprovalOptions) =>
+      kit.pipeline.awaitApproval(approvalId, awaitOptions, call),
     options: kit.shown,
     relist: () => relistOnce(),
     onToolsChanged(listener) {

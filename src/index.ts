@@ -1,3 +1,12 @@
+export {
+  AWAIT_APPROVAL,
+  AWAIT_APPROVAL_SCHEMA,
+  type AwaitApprovalDefinition,
+  type AwaitRunOptions,
+  awaitApprovalInput,
+  awaitApprovalTool,
+  runAwaitApproval,
+} from "./await-approval.js";
 export type { AdClient, ClientOptions } from "./client/index.js";
 export { createClient } from "./client/index.js";
 export type { Outcome, RateLimitInfo } from "./client/outcome.js";
@@ -61,15 +70,20 @@ export type {
   AdToolkit,
   AdToolsOptions,
   ApprovalAnswer,
+  ApprovalDesk,
   ApprovalRequest,
   AskWhere,
   AuditEvent,
+  AwaitApprovalOptions,
+  AwaitProgress,
   CallContext,
   CallSummary,
   ConfirmChannel,
   ConfirmDecision,
   ConfirmRequest,
   ConfirmSummary,
+  DeskDecision,
+  DeskRequester,
   GuardName,
   HumanApproval,
   HumanDenial,

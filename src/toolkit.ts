@@ -16,9 +16,17 @@ import { askMany, type PlanTool } from "./plans.js";
 import { keyIdentity, keyScoped, memoryStore } from "./store/index.js";
 import type { ToolDefinition } from "./tools/define.js";
 import { getTool, offeredTools } from "./tools/index.js";
-import type { AdTool, AdToolkit, AdToolsOptions, CallContext, ToolResult } from "./types.js";
+import type {
+  AdTool,
+  AdToolkit,
+  AdToolsOptions,
+  AwaitApprovalOptions,
+  CallContext,
+  ToolResult,
+} from "./types.js";
 
 const DEFAULT_APPROVAL_TTL_MS = 5 * 60_000;
+const DEFAULT_PENDING_TTL_MS = 60 * 60_000;
 // Below this the truncation marker would not fit.
 const MIN_RESULT_CHARS = 200;
 
@@ -82,6 +90,8 @@ export function createAdTools(options: AdToolsOptions = {}): AdToolkit {
     toModelText: kit.toModelText,
     pendingApprovals: (sessionId?: string) => kit.pipeline.pending(sessionId),
     askMany: kit.askMany,
+    awaitApproval: (approvalId: string, awaitOptions?: AwaitApprovalOptions) =>
+      kit.pipeline.awaitApproval(approvalId, awaitOptions, call),
     options: kit.shown,
   });
 }
@@ -154,6 +164,9 @@ export function composeToolkit(options: AdToolsOptions, wire: ToolkitWire): Comp
     launches: storeLaunchClaims(shared),
     ...(rules ? { rules: createRulesStep(rules, { store: shared, identity, approvalTtlMs }) } : {}),
     confirm: options.confirm && observedChannel(options.confirm),
+    ...(options.desk
+      ? { desk: { desk: options.desk, ttlMs: options.pendingTtlMs ?? DEFAULT_PENDING_TTL_MS } }
+      : {}),
     onUnconfirmedActive: options.onUnconfirmedActive,
     onEvent: options.onEvent,
     onOutcome: options.onOutcome,

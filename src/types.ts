@@ -1,6 +1,8 @@
 import type { z } from "zod";
 import type {
   ApprovalAnswer,
+  ApprovalDesk,
+  AwaitApprovalOptions,
   ConfirmChannel,
   ConfirmDecision,
   ConfirmRequest,
@@ -23,7 +25,9 @@ export type GuardName =
   | "request-id"
   | "disabled"
   | "store"
-  | "rule";
+  | "rule"
+  /** An approval request's time ran out before a person decided (await-approval, a pending call). */
+  | "expired";
 
 /**
  * What the money rules decided for a call: allow; deny (refused, enforce mode); ask (a person
@@ -69,6 +73,21 @@ export type ToolResult =
       note?: string;
       /** With `blocked: "rule"`: the money rule that refused, e.g. "launches.perDay". */
       rule?: string;
+    }
+  /**
+   * Waiting for a person who cannot be asked inside the call: the request is recorded and posted to
+   * the toolkit's `desk` (an inbox). Nothing was sent. Give the person `approve_url`, then call
+   * `toolkit.awaitApproval(approval_id)` (the `await-approval` tool) for the call's result.
+   */
+  | {
+      ok: "pending";
+      status: null;
+      approval_id: string;
+      approve_url: string;
+      /** When the request expires (ISO 8601). */
+      expires_at: string;
+      hint: string;
+      note?: string;
     };
 
 export type * from "./approval-types.js";
@@ -107,6 +126,11 @@ export interface CallContext {
   unbound?: UnboundAnswer;
   /** Per-call timeout override. */
   timeoutMs?: number;
+  /**
+   * Nobody can be asked inside this call (an MCP host without elicitation): a call that needs a
+   * person gets the pending result through the toolkit's `desk`, even when it has a `confirm`.
+   */
+  pending?: boolean;
 }
 
 /** One audit event per call. Never carries the API key. */
@@ -206,6 +230,14 @@ export interface AdToolkit {
    * before the expiry; a payload not listed is never approved by it. Never rejects.
    */
   askMany(tool: string, inputs: readonly unknown[], options: AskManyOptions): Promise<PlanOutcome>;
+  /**
+   * The result of the call a pending result names (`approval_id`), once a person decided at the
+   * desk: the call's own result after it ran (stored with its request, so a second await, another
+   * process or a restarted server gets the same result and no second send), the decline, a
+   * `blocked: "expired"` refusal, or the pending result again after `waitMs` (default 25 s, at
+   * most 50 s). Never rejects.
+   */
+  awaitApproval(approvalId: string, options?: AwaitApprovalOptions): Promise<ToolResult>;
   readonly options: Readonly<AdToolsOptions>;
 }
 
@@ -226,6 +258,14 @@ export interface AdToolsOptions {
   onUnconfirmedActive?: "refuse" | "pause" | undefined;
   /** How long an approval stays valid (ms). Default 5 minutes. */
   approvalTtlMs?: number | undefined;
+  /**
+   * Where a call that needs a person waits when nobody can be asked inside the call (no `confirm`,
+   * or a call with `pending: true`): the request is recorded, posted here (`inboxDesk(inbox, { url })`
+   * from "adrails/inbox") and the call returns the pending result; `awaitApproval` gives its result.
+   */
+  desk?: ApprovalDesk | undefined;
+  /** How long a pending request waits for a person at the desk (ms). Default 1 hour. */
+  pendingTtlMs?: number | undefined;
   /**
    * Signs every approval answer (HMAC-SHA256); an answer without a valid signature never redeems.
    * Set it when answers are kept where others can edit them (saved run states, checkpoints, an

@@ -6,6 +6,14 @@ import {
   type ToolExecutionOptions,
   tool,
 } from "ai";
+import {
+  AWAIT_APPROVAL,
+  AWAIT_APPROVAL_SCHEMA,
+  AWAIT_APPROVAL_STRICT_SCHEMA,
+  awaitApprovalTool,
+  requireDesk,
+  runAwaitApproval,
+} from "../await-approval.js";
 import { createToolDiscovery, type DiscoveryOptions, FIND_TOOLS, NOT_ACTIVE_FIELD } from "../discovery.js";
 import type {
   AdTool,
@@ -51,8 +59,12 @@ export interface AiSdkAdapterOptions {
    *   requests with {@link aiSdkApprovalRound}: it shows the person the toolkit's request (with
    *   `previousLive` when an identical ad went live recently), and after a "no" it runs the call
    *   as a denial (audited, nothing sent) and makes adrails' ToolResult, hint included, the reason.
+   * - `"inbox"`: for agents that run unattended (needs a toolkit with a `desk`). A call that needs a
+   *   person returns the pending result (`ok: "pending"`, with `approve_url`) instead of pausing,
+   *   and the tool set gains `await-approval`, which returns that call's result once the person
+   *   decided in the inbox.
    */
-  approval?: "native" | "callback";
+  approval?: "native" | "callback" | "inbox";
   /**
    * Produce OpenAI strict-mode schemas: every property required, optional ones nullable, and
    * nulls mapped back to absent fields before the call. Tools whose input has open parts (objects
@@ -106,12 +118,14 @@ export function aiSdkTools(
   adapterOptions: AiSdkAdapterOptions = {},
 ): Record<string, AiSdkAdTool> {
   const toolkit = resolveToolkit(toolkitOrOptions);
+  if (adapterOptions.approval === "inbox") requireDesk(toolkit, "aiSdkTools");
   const tools: Record<string, AiSdkAdTool> = {};
   for (const adTool of toolkit.tools) {
     const made = toAiSdkTool(toolkit, adTool, adapterOptions);
     origins.set(made, { toolkit, adTool });
     tools[adTool.name] = made;
   }
+  if (adapterOptions.approval === "inbox") tools[AWAIT_APPROVAL] = awaitTool(toolkit, adapterOptions);
   return tools;
 }
 
@@ -151,6 +165,7 @@ function toAiSdkTool(toolkit: AdToolkit, adTool: AdTool, adapterOptions: AiSdkAd
           signal: options.abortSignal,
           sessionId: sessionOf(options) ?? adapterOptions.sessionId,
         };
+        if (adapterOptions.approval === "inbox") context.pending = true;
         if (native) {
           const answer = answerFrom(adTool, asks, input, options);
           // The answer names its request; the call keeps its session, so a repeat of the same
@@ -162,6 +177,23 @@ function toAiSdkTool(toolkit: AdToolkit, adTool: AdTool, adapterOptions: AiSdkAd
         return adapterFault(adTool.name);
       }
     },
+    toModelOutput: ({ output }) => {
+      const value = toolkit.toModelText(output);
+      return isErrorResult(output) ? { type: "error-text", value } : { type: "text", value };
+    },
+  });
+}
+
+/** The await-approval tool: the result of a call that returned a pending result. */
+function awaitTool(toolkit: AdToolkit, adapterOptions: AiSdkAdapterOptions): AiSdkAdTool {
+  const schema = adapterOptions.strict ? AWAIT_APPROVAL_STRICT_SCHEMA : AWAIT_APPROVAL_SCHEMA;
+  return tool<AdToolInput, ToolResult>({
+    description: awaitApprovalTool.description,
+    inputSchema: jsonSchema<AdToolInput>(schema as JSONSchema7, {
+      validate: (value) => ({ success: true, value: value as AdToolInput }),
+    }),
+    strict: adapterOptions.strict === true,
+    execute: (input, options) => runAwaitApproval(toolkit, input, { signal: options.abortSignal }),
     toModelOutput: ({ output }) => {
       const value = toolkit.toModelText(output);
       return isErrorResult(output) ? { type: "error-text", value } : { type: "text", value };

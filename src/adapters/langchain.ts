@@ -3,6 +3,14 @@ import { type DynamicStructuredTool, type ToolRuntime, tool } from "@langchain/c
 import { isGraphBubbleUp } from "@langchain/langgraph";
 import { createMiddleware } from "langchain";
 import { z } from "zod";
+import {
+  AWAIT_APPROVAL,
+  AWAIT_APPROVAL_SCHEMA,
+  AWAIT_APPROVAL_STRICT_SCHEMA,
+  awaitApprovalTool,
+  requireDesk,
+  runAwaitApproval,
+} from "../await-approval.js";
 import { createToolDiscovery, type DiscoveryOptions, FIND_TOOLS } from "../discovery.js";
 import type { AdTool, AdToolkit, AdToolsOptions, CallContext, ConfirmRequest, ToolResult } from "../types.js";
 import { askPerson, NO_INTERRUPT } from "./langchain-approval.js";
@@ -37,8 +45,12 @@ export interface LangChainAdapterOptions {
    *   once. Needs a checkpointer and a `thread_id`; where the graph cannot pause, nobody is asked
    *   and the toolkit decides as without a framework approval (its `confirm` channel, else no
    *   ACTIVE ad).
+   * - `"inbox"`: for agents that run unattended (needs a toolkit with a `desk`). A call that needs a
+   *   person returns the pending result (`ok: "pending"`, with `approve_url`) instead of pausing
+   *   the graph, and the tools gain `await-approval`, which returns that call's result once the
+   *   person decided in the inbox.
    */
-  approval?: "interrupt" | "callback";
+  approval?: "interrupt" | "callback" | "inbox";
   /**
    * Schemas for OpenAI strict mode. LangChain tools carry no strict flag of their own:
    * `@langchain/openai` sends one `strict` for all tools of a request, from the model's
@@ -88,8 +100,15 @@ export function langchainTools(
   adapterOptions: LangChainAdapterOptions = {},
 ): LangChainAdTool[] {
   const toolkit = resolveToolkit(toolkitOrOptions);
+  if (adapterOptions.approval === "inbox") requireDesk(toolkit, "langchainTools");
   const asks = createAskLog();
-  return toolkit.tools.map((adTool) => toLangChainTool(toolkit, adTool, adapterOptions, asks));
+  const tools = toolkit.tools.map((adTool) => toLangChainTool(toolkit, adTool, adapterOptions, asks));
+  if (adapterOptions.approval !== "inbox") return tools;
+  const schema = adapterOptions.strict === false ? AWAIT_APPROVAL_SCHEMA : AWAIT_APPROVAL_STRICT_SCHEMA;
+  const awaiting = asTool(toolkit, AWAIT_APPROVAL, awaitApprovalTool.description, schema, (input, runtime) =>
+    runAwaitApproval(toolkit, input, { signal: runtime?.signal }),
+  );
+  return [...tools, awaiting];
 }
 
 function toLangChainTool(
@@ -112,6 +131,7 @@ function toLangChainTool(
       signal: runtime?.signal,
       sessionId: stringField(runtime?.context, "sessionId") ?? threadId ?? adapterOptions.sessionId,
     };
+    if (adapterOptions.approval === "inbox") context.pending = true;
     if (adapterOptions.approval === "interrupt" && adTool.confirmationRequest(input)) {
       const step = await wholeStep(
         toolkit,

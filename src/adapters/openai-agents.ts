@@ -7,6 +7,14 @@ import {
   type ToolInputParameters,
   tool,
 } from "@openai/agents";
+import {
+  AWAIT_APPROVAL,
+  AWAIT_APPROVAL_SCHEMA,
+  AWAIT_APPROVAL_STRICT_SCHEMA,
+  awaitApprovalTool,
+  requireDesk,
+  runAwaitApproval,
+} from "../await-approval.js";
 import { createToolDiscovery, type DiscoveryOptions, FIND_TOOLS } from "../discovery.js";
 import type { AdTool, AdToolkit, AdToolsOptions, CallContext, ToolResult } from "../types.js";
 import {
@@ -34,8 +42,12 @@ export interface OpenAIAgentsAdapterOptions {
    *   request in the run's context; the call runs only by redeeming it, once. `alwaysApprove`
    *   answers only the item it is given; the SDK's approved list alone (edited saved state) answers
    *   nothing. A rejected call never runs.
+   * - `"inbox"`: for agents that run unattended (needs a toolkit with a `desk`). A call that needs a
+   *   person returns the pending result (`ok: "pending"`, with `approve_url`) instead of an
+   *   interruption, and the tools gain `await-approval`, which returns that call's result once the
+   *   person decided in the inbox.
    */
-  approval?: "native" | "callback";
+  approval?: "native" | "callback" | "inbox";
   /** Scope for request ids (a conversation id) when the run's context carries no `sessionId`. */
   sessionId?: string;
   /**
@@ -93,7 +105,42 @@ export function openaiAgentsTools(
   adapterOptions: OpenAIAgentsAdapterOptions = {},
 ): OpenAIAgentsAdTool[] {
   const toolkit = resolveToolkit(toolkitOrOptions);
-  return toolkit.tools.map((adTool) => toAgentsTool(toolkit, adTool, adapterOptions));
+  if (adapterOptions.approval === "inbox") requireDesk(toolkit, "openaiAgentsTools");
+  const tools = toolkit.tools.map((adTool) => toAgentsTool(toolkit, adTool, adapterOptions));
+  return adapterOptions.approval === "inbox" ? [...tools, awaitAgentsTool(toolkit, adapterOptions)] : tools;
+}
+
+/** The await-approval tool: the result of a call that returned a pending result. */
+function awaitAgentsTool(toolkit: AdToolkit, adapterOptions: OpenAIAgentsAdapterOptions): OpenAIAgentsAdTool {
+  const execute = async (input: unknown, _runContext?: RunContext, details?: ToolCallDetails) => {
+    let result: ToolResult;
+    try {
+      result = await runAwaitApproval(toolkit, input, {
+        ...(details?.signal ? { signal: details.signal } : {}),
+      });
+    } catch {
+      result = adapterFault(AWAIT_APPROVAL);
+    }
+    return toolkit.toModelText(result);
+  };
+  const made: OpenAIAgentsAdTool =
+    adapterOptions.strict === false
+      ? tool({
+          name: AWAIT_APPROVAL,
+          description: awaitApprovalTool.description,
+          parameters: AWAIT_APPROVAL_SCHEMA as OpenParameters,
+          strict: false,
+          execute,
+        })
+      : tool({
+          name: AWAIT_APPROVAL,
+          description: awaitApprovalTool.description,
+          parameters: AWAIT_APPROVAL_STRICT_SCHEMA as StrictParameters,
+          strict: true,
+          execute,
+        });
+  made.name = AWAIT_APPROVAL;
+  return made;
 }
 
 /** Options of {@link openaiAgentsDynamicTools}: the adapter's options plus discovery's. */
@@ -211,6 +258,7 @@ function toAgentsTool(
           signal: details?.signal,
           sessionId: sessionOf(runContext),
         };
+        if (adapterOptions.approval === "inbox") context.pending = true;
         let note: string | undefined;
         const asked = asks
           ? adTool.confirmationRequest(args, { toolCallId: callId, sessionId: context.sessionId })

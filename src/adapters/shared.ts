@@ -45,7 +45,8 @@ export function isToolkit(value: unknown): value is AdToolkit {
 
 /** Whether a result is an error for the framework: everything but a plain success. */
 export function isErrorResult(result: ToolResult): boolean {
-  return result.ok !== true;
+  // A pending result is a normal result: the model is meant to act on it.
+  return result.ok !== true && result.ok !== "pending";
 }
 
 /**

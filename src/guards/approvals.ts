@@ -53,6 +53,8 @@ export type Confirmation =
       text: string;
       via: string;
       key?: string;
+      /** The id of the recorded request this approval redeemed. */
+      record?: string;
       askedAt?: number;
       /** The identical live ad the person was told of when asked, if any. */
       toldOfLive?: string;

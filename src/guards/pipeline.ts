@@ -6,14 +6,22 @@ import type {
   ApprovalAnswer,
   AskWhere,
   AuditEvent,
+  AwaitApprovalOptions,
   CallContext,
   ConfirmDecision,
   ConfirmRequest,
   ToolResult,
 } from "../types.js";
 import { answerRequest } from "./approval/answer.js";
+import { type AwaitDeps, awaitRecorded } from "./approval/await.js";
 import { launchBusy, launchKey } from "./approval/launch.js";
-import { pendingRequests, recordAnswer, recordedRequest, recordRequest } from "./approval/records.js";
+import {
+  pendingRequests,
+  recordAnswer,
+  recordedRequest,
+  recordRequest,
+  settleRecorded,
+} from "./approval/records.js";
 import { approvalRequest, needsPerson } from "./approval/request.js";
 import { type DecisionLog, decide, safely } from "./audit.js";
 import { CONFIRM_TOOL } from "./confirmation.js";
@@ -58,6 +66,12 @@ export interface CallPipeline {
   recorded(id: string): Promise<ConfirmRequest | null>;
   /** Unanswered requests of the toolkit's key, oldest first, of one scope when given. */
   pending(sessionId?: string): Promise<ConfirmRequest[]>;
+  /** See `AdToolkit.awaitApproval`; `call` runs a tool of the toolkit by name. Never rejects. */
+  awaitApproval(
+    approvalId: string,
+    options: AwaitApprovalOptions | undefined,
+    call: AwaitDeps["call"],
+  ): Promise<ToolResult>;
 }
 
 /** How much longer than an approval a launch claim lasts, for the send (a video takes up to 90 s). */
@@ -133,6 +147,7 @@ export function createCallPipeline(o: PipelineOptions): CallPipeline {
     return result;
   }
 
+  /** A call's steps; a result of a call that redeemed a recorded request is stored with it. */
   async function run(
     def: ToolDefinition,
     schema: z.ZodType,
@@ -140,6 +155,22 @@ export function createCallPipeline(o: PipelineOptions): CallPipeline {
     context: CallContext,
     log: DecisionLog,
     audit: Partial<AuditEvent>,
+  ): Promise<ToolResult> {
+    const redeemed: { id?: string } = {};
+    const result = await steps(def, schema, input, context, log, audit, redeemed);
+    if (redeemed.id !== undefined)
+      await settleRecorded(recordOptionsOf(p), redeemed.id, redactResult(result, o.apiKey));
+    return result;
+  }
+
+  async function steps(
+    def: ToolDefinition,
+    schema: z.ZodType,
+    input: unknown,
+    context: CallContext,
+    log: DecisionLog,
+    audit: Partial<AuditEvent>,
+    redeemed: { id?: string },
   ): Promise<ToolResult> {
     const prepared = prepare(def, schema, input, log, o.accountDefault);
     const denied = deniedStep(p, def, prepared, context, log, audit);
@@ -158,6 +189,7 @@ export function createCallPipeline(o: PipelineOptions): CallPipeline {
       notes: prepared.notes,
       outcomeNotes: [],
       givenId: prepared.givenId,
+      redeemed,
     };
     let outcome: Outcome;
     let release: (() => Promise<void>) | undefined;
@@ -177,7 +209,11 @@ export function createCallPipeline(o: PipelineOptions): CallPipeline {
           const key = launchKey(call.body.account_id, call.change);
           // An answer already given waits for the identical launch to end, then is checked against
           // it (used once, given before that ad went live); asking a person would only be refused.
-          const handedIn = context.answer !== undefined || context.approval !== undefined;
+          // So does a call whose request waits at a desk: its record decides once the launch ended.
+          const handedIn =
+            context.answer !== undefined ||
+            context.approval !== undefined ||
+            (o.desk !== undefined && (context.pending === true || !o.confirm));
           const waitMs = handedIn ? LAUNCH_WAIT_MS : 0;
           const taken = await o.launches.take(key, o.approvalTtlMs + LAUNCH_SLACK_MS, waitMs, context.signal);
           if (taken === null) {
@@ -279,6 +315,24 @@ export function createCallPipeline(o: PipelineOptions): CallPipeline {
     recorded: (id) => recordedRequest(recordOptionsOf(p), id),
     pending: (sessionId) =>
       pendingRequests(recordOptionsOf(p), sessionId === undefined ? undefined : scopeOf(p, { sessionId })),
+    async awaitApproval(approvalId, options, call) {
+      const records = o.desk ? { ...recordOptionsOf(p), ttlMs: o.desk.ttlMs } : recordOptionsOf(p);
+      try {
+        return redactResult(
+          await awaitRecorded({ records, desk: o.desk, call }, approvalId, options),
+          o.apiKey,
+        );
+      } catch (error) {
+        const message = error instanceof StoreError ? `${error.store} is unavailable` : String(error);
+        return {
+          ok: false,
+          status: null,
+          error: `The approval could not be awaited: ${message}. Nothing was sent by this await.`,
+          hint: "Call await-approval again in a moment.",
+          retryable: true,
+        };
+      }
+    },
   };
 }
 

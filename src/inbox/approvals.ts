@@ -83,7 +83,7 @@ export function inboxApprovals(inbox: Inbox, options: InboxApprovalsOptions = {}
         lastFailure = undefined;
         const outcome: ItemOutcome = {
           at: Date.now(),
-          ok: event.ok,
+          ok: event.ok === "pending" ? false : event.ok,
           status: event.status,
           ...(event.requestId ? { requestId: event.requestId } : {}),
           ...(found?.adId ? { adId: found.adId } : {}),

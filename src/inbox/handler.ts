@@ -169,7 +169,9 @@ export function createInboxHandler(inbox: Inbox, options: InboxHandlerOptions): 
           res,
           200,
           form.action === "approve"
-            ? "Approved: the agent is launching this ad."
+            ? result.item.detached
+              ? "Approved: the call runs when the agent next checks for your decision."
+              : "Approved: the agent is launching this ad."
             : "Declined: the agent reads your reason.",
         );
       }
@@ -226,7 +228,10 @@ export function createInboxHandler(inbox: Inbox, options: InboxHandlerOptions): 
     };
     const body = JSON.stringify({
       name: session.name,
-      pending: shown(fairOrder(items.filter((i) => i.state === "pending")), url.searchParams.get("pending")),
+      pending: shown(
+        opened(fairOrder(items.filter((i) => i.state === "pending")), url.searchParams.get("item")),
+        url.searchParams.get("pending"),
+      ),
       history: shown(
         items.filter((i) => i.state !== "pending"),
         url.searchParams.get("history"),
@@ -277,6 +282,12 @@ export function sentenceProblem(text: string): string | null {
     return "That reads as a no: to refuse, use Decline with a reason.";
   }
   return null;
+}
+
+/** The item a link opened (`?item=<request id>`, from a pending result) first, so it is on page 1. */
+function opened(items: InboxItem[], id: string | null): InboxItem[] {
+  const at = id ? items.findIndex((item) => item.id === id) : -1;
+  return at <= 0 ? items : [items[at]!, ...items.slice(0, at), ...items.slice(at + 1)];
 }
 
 function versionOf(item: InboxItem): string {

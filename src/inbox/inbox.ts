@@ -239,7 +239,7 @@ export function createInbox(options: InboxOptions = {}): Inbox {
     for (const item of items) {
       if (item.state !== "pending") continue;
       if (now >= item.request.expiresAt) await markClosed(item, "expired");
-      else if (!(await queue.alive(item.id))) await markClosed(item, "abandoned");
+      else if (!item.detached && !(await queue.alive(item.id))) await markClosed(item, "abandoned");
       else continue;
       closed += 1;
       const fresh = await queue.get(item.id);

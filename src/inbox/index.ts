@@ -1,5 +1,6 @@
 export { type InboxApprovalsOptions, type InboxToolkitOptions, inboxApprovals } from "./approvals.js";
 export { type AuditMirror, auditTo, fileAudit, memoryAudit, mirrorAudit } from "./audit.js";
+export { type InboxDeskOptions, inboxDesk } from "./desk.js";
 export { createInboxHandler, type InboxHandler, type InboxHandlerOptions } from "./handler.js";
 export { type AskResult, createInbox, type Inbox, type InboxOptions, type PersonDecision } from "./inbox.js";
 export {

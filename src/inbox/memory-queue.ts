@@ -47,7 +47,7 @@ export function memoryQueue(): InboxQueue {
         return { ok: false, code: "changed", item: copy(item) };
       if (Date.now() >= item.request.expiresAt - graceMs)
         return { ok: false, code: "expired", item: copy(item) };
-      if (!alive(id)) return { ok: false, code: "abandoned", item: copy(item) };
+      if (!item.detached && !alive(id)) return { ok: false, code: "abandoned", item: copy(item) };
       item.state = decision.approved ? "approved" : "declined";
       item.decision = { ...decision };
       return { ok: true, item: copy(item) };

@@ -22,7 +22,7 @@ local d = cjson.decode(ARGV[1])
 if d.fingerprint ~= nil and d.fingerprint ~= item.request.fingerprint then return {'changed', raw} end
 ${NOW}
 if now >= item.request.expiresAt - tonumber(ARGV[2]) then return {'expired', raw} end
-if redis.call('EXISTS', KEYS[2]) == 0 then return {'abandoned', raw} end
+if item.detached ~= true and redis.call('EXISTS', KEYS[2]) == 0 then return {'abandoned', raw} end
 if d.approved then item.state = 'approved' else item.state = 'declined' end
 item.decision = d
 local out = cjson.encode(item)

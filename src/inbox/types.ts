@@ -45,6 +45,11 @@ export interface InboxItem {
   requester: Requester;
   createdAt: number;
   state: ItemState;
+  /**
+   * Posted by a desk (`inboxDesk`): no agent waits on it, so it is never abandoned; it can be
+   * decided until the request's expiry, and the toolkit's store redeems the decision.
+   */
+  detached?: boolean;
   decision?: ItemDecision;
   /** When the waiting agent took the approval (once). */
   redeemedAt?: number;

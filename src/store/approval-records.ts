@@ -64,6 +64,11 @@ export interface ApprovalRecord extends ApprovalRecordInput {
   answer?: RecordedAnswer;
   /** When it was redeemed (store clock); a record redeems once. */
   usedAt?: number;
+  /**
+   * The result of the call that redeemed it (JSON of its ToolResult), stored once it ran: a later
+   * await of the request, in any process, reads it instead of sending again.
+   */
+  result?: string;
 }
 
 /** Why a redemption did not happen. */
@@ -127,7 +132,21 @@ export interface ApprovalRecords {
   ): Promise<
     { ok: true; record: ApprovalRecord } | { ok: false; why: RedeemRefusal; record?: ApprovalRecord }
   >;
+  /**
+   * Stores the result of the call that redeemed the request, atomically and once: only on a
+   * record marked used that holds no result yet. The record now in the store comes back either way.
+   */
+  settleApproval(
+    space: string,
+    id: string,
+    result: string,
+  ): Promise<
+    { ok: true; record: ApprovalRecord } | { ok: false; why: SettleRefusal; record?: ApprovalRecord }
+  >;
 }
+
+/** Why a result was not stored: no such record, not redeemed, or a result is there already. */
+export type SettleRefusal = "missing" | "unused" | "settled";
 
 /** How long a record is kept after it expires, for whoever reads what happened to it. */
 export const RECORD_KEEP_MS = 15 * 60_000;
@@ -215,6 +234,14 @@ export function memoryApprovalRecords(now: () => number = () => Date.now(), max 
       const refused = redeemRefusal(record, payload, at);
       if (refused) return { ok: false, why: refused, record: copy(record) };
       record.usedAt = at;
+      return { ok: true, record: copy(record) };
+    },
+    async settleApproval(space, id, result) {
+      const record = live(space, id, now());
+      if (!record) return { ok: false, why: "missing" };
+      if (record.usedAt === undefined) return { ok: false, why: "unused", record: copy(record) };
+      if (record.result !== undefined) return { ok: false, why: "settled", record: copy(record) };
+      record.result = result;
       return { ok: true, record: copy(record) };
     },
   };

@@ -7,11 +7,12 @@ import {
   RECORD_KEEP_MS,
   type RecordedAnswer,
   type RedeemRefusal,
+  type SettleRefusal,
 } from "./approval-records.js";
 
 // Each record is one hash: `rec` (the request as JSON, without its payload), `payload` (the exact
 // canonical payload, compared byte for byte by Lua), `exp`, and once answered `ans` and `ok`, once
-// redeemed `used`. Lua never decodes the JSON, so nothing it keeps is re-encoded. Every check reads
+// redeemed `used`, and once the redeeming call ran `result`. Lua never decodes the JSON, so nothing it keeps is re-encoded. Every check reads
 // the server's TIME: one clock for the whole fleet. A space's index (a sorted set by expiry) lists
 // its requests; both keys share a hash tag so a cluster keeps them in one slot.
 
@@ -21,8 +22,8 @@ local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
 `;
 
 const FIELDS = `local function fields(key)
-  local f = redis.call('HMGET', key, 'rec', 'payload', 'exp', 'ans', 'used')
-  return {f[1] or '', f[2] or '', f[3] or '', f[4] or '', f[5] or ''}
+  local f = redis.call('HMGET', key, 'rec', 'payload', 'exp', 'ans', 'used', 'result')
+  return {f[1] or '', f[2] or '', f[3] or '', f[4] or '', f[5] or '', f[6] or ''}
 end
 `;
 
@@ -31,7 +32,7 @@ const CREATE = `${NOW}${FIELDS}
 local exp = tonumber(redis.call('HGET', KEYS[1], 'exp'))
 if exp and exp > now then
   local f = fields(KEYS[1])
-  return {0, f[1], f[2], f[3], f[4], f[5]}
+  return {0, f[1], f[2], f[3], f[4], f[5], f[6]}
 end
 local expires = tonumber(ARGV[4])
 redis.call('DEL', KEYS[1])
@@ -42,7 +43,7 @@ redis.call('ZREMRANGEBYSCORE', KEYS[2], '-inf', now - tonumber(ARGV[5]))
 redis.call('ZADD', KEYS[2], expires, ARGV[1])
 redis.call('PEXPIRE', KEYS[2], math.max(keep, redis.call('PTTL', KEYS[2])))
 local f = fields(KEYS[1])
-return {1, f[1], f[2], f[3], f[4], f[5]}`;
+return {1, f[1], f[2], f[3], f[4], f[5], f[6]}`;
 
 /** KEYS: record. ARGV: answer JSON, '1' approved or '0' declined. Returns {why, fields...}. */
 const ANSWER = `${NOW}${FIELDS}
@@ -58,7 +59,7 @@ else
   redis.call('HSET', KEYS[1], 'ans', ARGV[1], 'ok', ARGV[2])
   f = fields(KEYS[1])
 end
-return {why, f[1], f[2], f[3], f[4], f[5]}`;
+return {why, f[1], f[2], f[3], f[4], f[5], f[6]}`;
 
 /**
  * KEYS: records (one space, one slot). ARGV: one answer JSON per key, then '1' approve or '0'
@@ -103,7 +104,20 @@ else
   redis.call('HSET', KEYS[1], 'used', now)
   f = fields(KEYS[1])
 end
-return {why, f[1], f[2], f[3], f[4], f[5]}`;
+return {why, f[1], f[2], f[3], f[4], f[5], f[6]}`;
+
+/** KEYS: record. ARGV: result JSON. Returns {why, fields...}; 'ok' stored it (used, no result yet). */
+const SETTLE = `${FIELDS}
+local f = fields(KEYS[1])
+if f[1] == '' then return {'missing'} end
+local why = 'ok'
+if f[5] == '' then why = 'unused'
+elseif f[6] ~= '' then why = 'settled'
+else
+  redis.call('HSET', KEYS[1], 'result', ARGV[1])
+  f = fields(KEYS[1])
+end
+return {why, f[1], f[2], f[3], f[4], f[5], f[6]}`;
 
 /** KEYS: index. ARGV: keepMs. The ids of requests not expired, after dropping long-expired ones. */
 const LIST = `${NOW}
@@ -122,7 +136,7 @@ export function redisApprovalRecords(prefix: string, script: Script): ApprovalRe
   const indexKey = (space: string) => `${prefix}:aprs:{${hash(space)}}`;
 
   const read = (f: unknown[]): ApprovalRecord | null => {
-    const [rec, payload, , ans, used] = f as string[];
+    const [rec, payload, , ans, used, result] = f as string[];
     if (!rec) return null;
     const record = {
       ...(JSON.parse(rec) as Omit<ApprovalRecordInput, "payload">),
@@ -130,6 +144,7 @@ export function redisApprovalRecords(prefix: string, script: Script): ApprovalRe
     } as ApprovalRecord;
     if (ans) record.answer = JSON.parse(ans) as RecordedAnswer;
     if (used) record.usedAt = Number(used);
+    if (result) record.result = result;
     return record;
   };
 
@@ -156,7 +171,7 @@ export function redisApprovalRecords(prefix: string, script: Script): ApprovalRe
 
     async getApproval(space, id) {
       const reply = (await script(
-        `${FIELDS}local f = fields(KEYS[1]) return {f[1], f[2], f[3], f[4], f[5]}`,
+        `${FIELDS}local f = fields(KEYS[1]) return {f[1], f[2], f[3], f[4], f[5], f[6]}`,
         [recordKey(space, id)],
         [],
       )) as unknown[];
@@ -201,6 +216,13 @@ export function redisApprovalRecords(prefix: string, script: Script): ApprovalRe
       const record = read(reply.slice(1)) ?? undefined;
       if (reply[0] === "ok") return { ok: true, record: record! };
       return { ok: false, why: reply[0] as RedeemRefusal, ...(record ? { record } : {}) };
+    },
+
+    async settleApproval(space, id, result) {
+      const reply = (await script(SETTLE, [recordKey(space, id)], [result])) as unknown[];
+      const record = read(reply.slice(1)) ?? undefined;
+      if (reply[0] === "ok") return { ok: true, record: record! };
+      return { ok: false, why: reply[0] as SettleRefusal, ...(record ? { record } : {}) };
     },
   };
 }

@@ -42,6 +42,7 @@ export function keyScoped(store: AdStore, identity: string): AdStore {
     answerApprovals: (space, answers) => store.answerApprovals(own(space), answers),
     pendingApprovals: (space) => store.pendingApprovals(own(space)),
     redeemApproval: (space, id, payload) => store.redeemApproval(own(space), id, payload),
+    settleApproval: (space, id, result) => store.settleApproval(own(space), id, result),
     close: () => store.close(),
   };
   if (store.noteLive && store.lastLive) {

@@ -155,6 +155,16 @@ function failure(
     return new CliError(`${tool} was only partly applied (HTTP 207).`, code, result.note, { status: 207 });
   }
   if (result.ok === true) return new CliError(`${tool} succeeded`, code);
+  if (result.ok === "pending") {
+    return new CliError(
+      `${tool} is waiting for a person's approval at ${result.approve_url}`,
+      code,
+      result.hint,
+      {
+        approval_id: result.approval_id,
+      },
+    );
+  }
   const details: Record<string, unknown> = { status: result.status };
   let hint = personHint(result, retries) ?? result.hint;
   if ("blocked" in result) {

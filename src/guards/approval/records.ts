@@ -32,10 +32,17 @@ export interface AskPlace {
   scope: string;
   channel: string;
   shownAt?: string;
+  /** Names the request without a call id (see `RequestPlace.seed`). */
+  seed?: string;
   /** The id of an identical send whose outcome is unknown (it may be live), when there is one. */
   unknownSend?: string;
   /** What else the person is told before the request is recorded (a money rule behind the ask). */
   annotate?: (request: ConfirmRequest) => ConfirmRequest;
+  /**
+   * A request recorded for this call that expired unused is asked afresh (same id, new expiry):
+   * for requests that wait at a desk, where repeating the call is how the agent asks again.
+   */
+  renew?: boolean;
 }
 
 /** The space of the toolkit's records (the store given is already scoped to one API key). */
@@ -64,14 +71,21 @@ export async function recordRequest(
     def,
     body,
     fingerprint,
-    { callId: place.callId, scope: place.scope, askedAt: now },
+    {
+      callId: place.callId,
+      scope: place.scope,
+      askedAt: now,
+      ...(place.seed === undefined ? {} : { seed: place.seed }),
+    },
     o.ttlMs,
   );
   // A request already recorded for this call is the one the person was shown, expired or not: an
   // ask made again after its expiry (a form shown late, a run resumed late) must not make the same
   // request valid again, or a late answer would redeem. A new ask needs a new call.
   const existing = await o.records.getApproval(SPACE, plain.id);
-  if (existing) return requestOf(existing);
+  if (existing && !(place.renew && existing.expiresAt <= now && existing.usedAt === undefined)) {
+    return requestOf(existing);
+  }
   let shown = o.live ? await o.live.annotate(plain) : plain;
   if (place.unknownSend !== undefined && shown.previousLive === undefined) {
     shown = {
@@ -131,6 +145,19 @@ export function requestOf(record: ApprovalRecord): ConfirmRequest {
 export async function recordedRequest(o: RecordOptions, id: string): Promise<ConfirmRequest | null> {
   const record = await o.records.getApproval(SPACE, id);
   return record ? requestOf(record) : null;
+}
+
+/** The record of request `id`, with what happened to it, or null. */
+export function recordOf(o: RecordOptions, id: string): Promise<ApprovalRecord | null> {
+  return o.records.getApproval(SPACE, id);
+}
+
+/**
+ * Stores the result of the call that redeemed request `id` (once; see
+ * `ApprovalRecords.settleApproval`). A store that fails here loses only the copy for later awaits.
+ */
+export async function settleRecorded(o: RecordOptions, id: string, result: unknown): Promise<void> {
+  await o.records.settleApproval(SPACE, id, JSON.stringify(result)).catch(() => undefined);
 }
 
 /** Requests of this toolkit's key still waiting for an answer, oldest first. */
@@ -264,6 +291,7 @@ export async function redeemRecorded(
     text: confirmationText(given.text, via, call.fingerprint),
     via,
     key: id,
+    record: id,
     askedAt: record.askedAt,
     ...(record.names?.adId === undefined ? {} : { toldOfLive: record.names.adId }),
     ...(record.names?.unknownSend === undefined ? {} : { toldOfUnknown: record.names.unknownSend }),

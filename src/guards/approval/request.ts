@@ -16,6 +16,11 @@ export interface RequestPlace {
   scope: string;
   /** When the person was asked; now by default. */
   askedAt?: number;
+  /**
+   * What makes the id of a request without a call id: a request waiting at a desk is the same for
+   * every repeat of the same payload in the scope ("desk"), not fresh per call.
+   */
+  seed?: string;
 }
 
 /**
@@ -34,7 +39,7 @@ export function approvalRequest(
   const account = typeof body.account_id === "string" ? body.account_id : undefined;
   // Tool call ids repeat across conversations (scripted models, colliding ids): the payload is
   // part of the id, so a request is never another payload's.
-  const seed = place.callId === undefined ? randomUUID() : place.callId;
+  const seed = place.seed ?? place.callId ?? randomUUID();
   const id = `apr_${digest(canonicalJson([def.name, fingerprint, account ?? null, place.scope, seed]))}`;
   const { summary, message } =
     def.name === "push-creative" ? adSummary(fingerprint, body) : callSummary(def, fingerprint, body);

@@ -8,6 +8,7 @@ import type {
   UnboundAnswer,
 } from "../../types.js";
 import { readAnswer } from "../approval/answer.js";
+import { DESK_CHANNEL, deskConfirmation } from "../approval/desk.js";
 import { wentLiveSinceAsked } from "../approval/launch.js";
 import {
   payloadOf,
@@ -78,7 +79,9 @@ export async function confirmStep(p: PipelineState, call: Call): Promise<ToolRes
     push = { kind: "paused", status: call.body.status };
   } else {
     const confirmation = await confirm(p, call);
+    if ("result" in confirmation) return confirmation.result;
     if (confirmation.approved) {
+      if (confirmation.record !== undefined && call.redeemed) call.redeemed.id = confirmation.record;
       if (!person) {
         ruleApproved(call, confirmation.via ?? "confirm");
         const status: PushStatus = { kind: "paused", status: call.body.status };
@@ -129,7 +132,7 @@ export async function confirmStep(p: PipelineState, call: Call): Promise<ToolRes
  * answer to this call's request, or a legacy approval), or else the host's confirm channel, whose
  * decision becomes an answer to a request made now. Every answer is redeemed the same way.
  */
-async function confirm(p: PipelineState, call: Call): Promise<Confirmation> {
+async function confirm(p: PipelineState, call: Call): Promise<Confirmation | { result: ToolResult }> {
   const { context, def } = call;
   if (context.denial !== undefined) return denialOf(context.denial);
   if (context.unbound !== undefined) return unboundOf(context.unbound);
@@ -158,8 +161,22 @@ async function confirm(p: PipelineState, call: Call): Promise<Confirmation> {
     const redeem = { ledger: p.o.approvals, asks: p.o.asks, secret: p.o.approvalSecret };
     return redeemApproval(context.approval, target, { ...redeem, ttlMs: p.o.approvalTtlMs });
   }
-  if (!p.o.confirm) return { approved: false, reason: "no confirmation channel is configured" };
   const ruleAsk = call.ruleAsk;
+  const desk = p.o.desk;
+  if (desk && (context.pending === true || !p.o.confirm)) {
+    const records = { ...recordOptionsOf(p), ttlMs: desk.ttlMs };
+    const request = await recordRequest(records, def, call.body, call.change, {
+      scope: target.scope,
+      seed: DESK_CHANNEL,
+      channel: DESK_CHANNEL,
+      renew: true,
+      unknownSend: await unknownSendOf(p, call),
+      ...(ruleAsk ? { annotate: (shown: ConfirmRequest) => withRule(shown, ruleAsk) } : {}),
+    });
+    const requester = context.sessionId === undefined ? undefined : { conversation: context.sessionId };
+    return deskConfirmation(records, desk, request, recorded, requester);
+  }
+  if (!p.o.confirm) return { approved: false, reason: "no confirmation channel is configured" };
   const request = await recordRequest(records, def, call.body, call.change, {
     callId: context.toolCallId,
     scope: target.scope,

@@ -3,6 +3,7 @@ import type { Outcome } from "../../client/outcome.js";
 import type { ApprovalRecords } from "../../store/index.js";
 import type { ToolDefinition } from "../../tools/define.js";
 import type { AdToolsOptions, AuditEvent, CallContext } from "../../types.js";
+import type { DeskOptions } from "../approval/desk.js";
 import type { LaunchClaims } from "../approval/launch.js";
 import type { AskLedger } from "../approval/redeem.js";
 import type { ApprovalLedger } from "../approvals.js";
@@ -39,6 +40,8 @@ export interface PipelineOptions
   live?: LiveLedger;
   /** The money rules' check, when the toolkit has rules. */
   rules?: RulesStep;
+  /** Where requests wait for a person when nobody can be asked inside the call. */
+  desk?: DeskOptions;
 }
 
 /** What the steps of one toolkit's call path share. */
@@ -72,4 +75,6 @@ export interface Call {
   ids?: DerivedId;
   /** A money rule makes a person's answer necessary (advisory override, or a custom rule's ask). */
   ruleAsk?: RuleAsk;
+  /** The recorded request this call redeemed, once it did: its result is stored with it. */
+  redeemed?: { id?: string };
 }

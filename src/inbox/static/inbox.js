@@ -110,6 +110,17 @@ function placeList(name, list) {
   return added;
 }
 
+// The request a link opened (`?item=<id>`, from an agent's pending result): shown first, once scrolled to.
+const OPENED = new URLSearchParams(location.search).get("item") || "";
+let openedShown = false;
+function showOpened() {
+  const el = OPENED && !openedShown ? $(`item-${OPENED}`) : null;
+  if (!el) return;
+  openedShown = true;
+  el.classList.add("opened");
+  el.scrollIntoView({ block: "start" });
+}
+
 function place(body) {
   $("who").textContent = body.name;
   const added = placeList("pending", body.pending);
@@ -145,7 +156,8 @@ async function pollOnce() {
   clearTimeout(timer);
   if (!key()) return showSignIn();
   try {
-    const response = await fetch(`items.json?pending=${pages.pending}&history=${pages.history}`, {
+    const opened = OPENED ? `&item=${encodeURIComponent(OPENED)}` : "";
+    const response = await fetch(`items.json?pending=${pages.pending}&history=${pages.history}${opened}`, {
       headers: headers(etag ? { "if-none-match": etag } : {}),
       cache: "no-store",
     });
@@ -160,6 +172,7 @@ async function pollOnce() {
         $("inbox").hidden = false;
         showConnection("");
         place(body);
+        showOpened();
       }
     } else {
       showConnection("");
