@@ -148,6 +148,15 @@ export async function askMany(
   const ids = requests.map((r) => r.id);
   const named = requests.findIndex((r) => r.previousLive || r.possiblyLive);
   const prewritten = decision.approved === true && (decision as { prewritten?: unknown }).prewritten === true;
+  if (decision.approved !== true && decision.undecided === true) {
+    // Nobody decided (expired, cancelled, the channel failed): no answer is recorded, so this is
+    // not a decline; the requests simply expire.
+    return refused(
+      `Nobody approved the plan of ${requests.length} ${def.name} calls: ${decision.reason ?? "no decision"}.`,
+      "Nothing was sent. This is not a decline: ask again (a new plan) when a person can answer.",
+      { blocked: "hard-confirmation", id },
+    );
+  }
   if (decision.approved !== true || (prewritten && named >= 0)) {
     const reason =
       decision.approved === true
@@ -204,14 +213,19 @@ function planRequest(id: string, tool: string, requests: ConfirmRequest[]): Plan
   };
 }
 
-async function decide(options: AskManyOptions, plan: PlanRequest): Promise<ConfirmDecision> {
-  if (options.signal?.aborted) return { approved: false, reason: "the ask was cancelled" };
+/** A decision, or none (`undecided`: nobody decided, or the channel failed). */
+type PlanDecision = ConfirmDecision & { undecided?: unknown };
+
+async function decide(options: AskManyOptions, plan: PlanRequest): Promise<PlanDecision> {
+  const none = (reason: string): PlanDecision => ({ approved: false, reason, undecided: true });
+  if (options.signal?.aborted) return none("the ask was cancelled");
   try {
-    const decision = await options.channel(plan, options.signal);
+    const decision = (await options.channel(plan, options.signal)) as PlanDecision;
+    if (options.signal?.aborted && decision?.approved === true) return none("the ask was cancelled");
     if (decision && typeof decision === "object" && typeof decision.approved === "boolean") return decision;
-    return { approved: false, reason: "the plan channel gave no decision" };
+    return none("the plan channel gave no decision");
   } catch (error) {
-    return { approved: false, reason: `the plan channel failed (${messageOf(error)})` };
+    return none(`the plan channel failed (${messageOf(error)})`);
   }
 }
 

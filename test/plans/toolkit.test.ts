@@ -129,6 +129,28 @@ describe.each(["memory", "redis"] as const)("askMany on the %s store", (kind) =>
     expect(heads.map((h) => w.sent(h).length)).toEqual([0, 0]);
   });
 
+  it("nobody decided, or the channel failed: not a decline, nothing recorded, nothing sent", async () => {
+    const toolkit = kit();
+    const channels: PlanChannel[] = [
+      () => ({ approved: false, undecided: true, reason: "nobody decided in time" }) as never,
+      () => {
+        throw new Error("the page is down");
+      },
+    ];
+    for (const channel of channels) {
+      const head = unique("Undecided");
+      const plan = await toolkit.askMany("push-creative", [w.push(head), w.push(`${head} 2`)], { channel });
+      expect(plan).toMatchObject({ ok: false, blocked: "hard-confirmation" });
+      if (plan.ok) continue;
+      expect(plan.declined).toBeUndefined();
+      expect(plan.hint).toMatch(/not a decline/);
+      // Both requests are still unanswered (they expire); neither holds a decline.
+      const open = (await toolkit.pendingApprovals()).filter((r) => r.callId?.startsWith(`${plan.id}/`));
+      expect(open).toHaveLength(2);
+      expect(w.sent(head)).toEqual([]);
+    }
+  });
+
   it("never half a plan: when one request cannot take the approval, none is approved", async () => {
     const heads = [unique("Half A"), unique("Half B"), unique("Half C")];
     const toolkit = kit();
