@@ -17,10 +17,14 @@ const w = useWorld({ redis: true, cli: true });
 let inbox: Inbox;
 let server: Awaited<ReturnType<typeof serveInbox>>;
 let headers: Record<string, string>;
+/** The inbox's public key, where the inbox signs its decisions (s32): the CLI redeems only those. */
+let publicKey: string | undefined;
 const dir = mkdtempSync(join(tmpdir(), "adrails-plans-"));
 
 beforeAll(async () => {
   inbox = createInbox({ ...redisInbox({ url: w.redis.url }) });
+  const signed = inbox as { publicJwk?: () => Promise<unknown> };
+  publicKey = signed.publicJwk ? JSON.stringify(await signed.publicJwk()) : undefined;
   server = await serveInbox(inbox);
   const origin = server.url.slice(0, -1);
   const signIn = await fetch(`${server.url}signin`, {
@@ -50,7 +54,7 @@ function planFile(lines: string[]): string {
 
 function run(args: string[]) {
   const child = spawn(process.execPath, [BIN, ...args], {
-    env: cleanEnv(w.cliEnv()),
+    env: cleanEnv({ ...w.cliEnv(), ADRAILS_INBOX_PUBLIC_KEY: publicKey }),
     stdio: ["ignore", "pipe", "pipe"],
   });
   let stdout = "";
