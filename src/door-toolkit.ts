@@ -227,6 +227,7 @@ export async function connectAdTools(options: McpDoorOptions): Promise<McpDoorTo
     call,
     toModelText: kit.toModelText,
     pendingApprovals: (sessionId?: string) => kit.pipeline.pending(sessionId),
+    askMany: kit.askMany,
     awaitApproval: (approvalId: string, awaitOptions?: AwaitApprovalOptions) =>
       kit.pipeline.awaitApproval(approvalId, awaitOptions, call),
     options: kit.shown,

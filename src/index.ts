@@ -30,6 +30,15 @@ export {
   type RulesFile,
   type RuleVerdict,
 } from "./guards/rules/schema.js";
+export type {
+  ApprovedPlan,
+  AskManyOptions,
+  PlanChannel,
+  PlanOutcome,
+  PlanRequest,
+  RefusedPlan,
+} from "./plan-types.js";
+export { MAX_PLAN_PAYLOADS } from "./plans.js";
 export type { AdStore } from "./store/index.js";
 export { memoryStore, StoreError } from "./store/index.js";
 export { createAdTools } from "./toolkit.js";

@@ -11,6 +11,8 @@ import { accountNote, hiddenAccountRefusal, scopeRefusal, selectTools } from "./
 import { storeApprovalLedger, storeAskLedger, storeIdLedger, storeSendClaims } from "./guards/shared.js";
 import { observedChannel } from "./guards/telemetry.js";
 import { modelSchema } from "./guards/validation.js";
+import type { AskManyOptions, PlanOutcome } from "./plan-types.js";
+import { askMany, type PlanTool } from "./plans.js";
 import { keyIdentity, keyScoped, memoryStore } from "./store/index.js";
 import type { ToolDefinition } from "./tools/define.js";
 import { getTool, offeredTools } from "./tools/index.js";
@@ -87,6 +89,7 @@ export function createAdTools(options: AdToolsOptions = {}): AdToolkit {
     call,
     toModelText: kit.toModelText,
     pendingApprovals: (sessionId?: string) => kit.pipeline.pending(sessionId),
+    askMany: kit.askMany,
     awaitApproval: (approvalId: string, awaitOptions?: AwaitApprovalOptions) =>
       kit.pipeline.awaitApproval(approvalId, awaitOptions, call),
     options: kit.shown,
@@ -125,6 +128,8 @@ export interface ComposedToolkit {
   toModelText(result: ToolResult): string;
   /** The options as `toolkit.options` shows them (no secrets). */
   shown: Readonly<Record<string, unknown>>;
+  /** `toolkit.askMany`: a plan over the tools made by `makeTool`. */
+  askMany(tool: string, inputs: readonly unknown[], options: AskManyOptions): Promise<PlanOutcome>;
 }
 
 /**
@@ -169,6 +174,8 @@ export function composeToolkit(options: AdToolsOptions, wire: ToolkitWire): Comp
     telemetry: options.telemetry,
   });
 
+  const planTools = new Map<string, PlanTool>();
+
   function makeTool({ name, def, description, schema, shown }: ToolEntry): AdTool {
     const tool: AdTool = {
       name,
@@ -203,6 +210,7 @@ export function composeToolkit(options: AdToolsOptions, wire: ToolkitWire): Comp
         return pipeline.call(def, schema, input, context);
       },
     };
+    planTools.set(name, { tool, def, schema });
     return Object.freeze(tool);
   }
 
@@ -212,6 +220,18 @@ export function composeToolkit(options: AdToolsOptions, wire: ToolkitWire): Comp
     makeTool,
     toModelText: (result: ToolResult) => toModelText(result, maxChars),
     shown: Object.freeze(shown),
+    askMany: (tool, inputs, planOptions) =>
+      askMany(
+        {
+          find: (name) => planTools.get(name),
+          records: { records: shared, ttlMs: approvalTtlMs, secret: options.approvalSecret },
+          accountDefault,
+          refuse: pipeline.refuse,
+        },
+        tool,
+        inputs,
+        planOptions,
+      ),
   };
 }
 

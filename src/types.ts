@@ -12,6 +12,7 @@ import type {
 } from "./approval-types.js";
 import type { Outcome } from "./client/outcome.js";
 import type { MoneyRules } from "./guards/rules/schema.js";
+import type { AskManyOptions, PlanOutcome } from "./plan-types.js";
 import type { AdStore } from "./store/index.js";
 import type { ToolDefinition, ToolGroup } from "./tools/define.js";
 import type { PackName } from "./tools/packs.js";
@@ -90,6 +91,7 @@ export type ToolResult =
     };
 
 export type * from "./approval-types.js";
+export type * from "./plan-types.js";
 
 /** Per-call context an adapter passes in. */
 export interface CallContext {
@@ -221,6 +223,13 @@ export interface AdToolkit {
    * (every process on the store), oldest first; only those asked in `sessionId` when given.
    */
   pendingApprovals(sessionId?: string): Promise<ConfirmRequest[]>;
+  /**
+   * A plan: records one approval request per payload of `tool` (at most 50, each needing a person,
+   * no duplicates), shows them together through `options.channel`, and records the one decision
+   * against every request at once. An approved plan's `call` sends each listed payload once,
+   * before the expiry; a payload not listed is never approved by it. Never rejects.
+   */
+  askMany(tool: string, inputs: readonly unknown[], options: AskManyOptions): Promise<PlanOutcome>;
   /**
    * The result of the call a pending result names (`approval_id`), once a person decided at the
    * desk: the call's own result after it ran (stored with its request, so a second await, another

@@ -30,4 +30,5 @@ export const EXAMPLES = `Examples:
   adrails --sim call list-accounts
   adrails --sim mcp
   adrails inbox --redis redis://127.0.0.1:6379
-  adrails call push-creative @ad.json --wait-approval --redis redis://127.0.0.1:6379`;
+  adrails call push-creative @ad.json --wait-approval --redis redis://127.0.0.1:6379
+  adrails call push-creative @plan.jsonl --wait-approval --redis redis://127.0.0.1:6379  (one body per line, one decision)`;

@@ -118,7 +118,10 @@ export async function runCli(argv: readonly string[], io: CliIO = processIO()): 
     .command("call")
     .description("call a tool with a raw JSON body and print the result as JSON")
     .argument("<tool>", "tool name, e.g. results")
-    .argument("[input]", "JSON body, @file to read it from a file, or - for stdin (default {})")
+    .argument(
+      "[input]",
+      "JSON body, @file to read it from a file, or - for stdin (default {}); @file.jsonl is a plan: one body per line, approved as one list with --wait-approval",
+    )
     .option("--account <id>", "default account_id (act_...) for tools that take one")
     .option(
       "--confirm-text <sentence>",

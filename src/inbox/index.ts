@@ -22,6 +22,7 @@ export {
 } from "./notify.js";
 export { signature as notifySignature } from "./notify-send.js";
 export { type People, PeopleFileError, type Person, parsePeople } from "./people.js";
+export { type InboxPlansOptions, inboxPlans, settlePlan } from "./plans.js";
 export type { InboxRedisOptions } from "./redis-connection.js";
 export { redisInbox } from "./redis-queue.js";
 export {

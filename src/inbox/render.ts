@@ -1,4 +1,5 @@
 import type { ConfirmSummary } from "../types.js";
+import { isPlanItem, planFields, renderPlan } from "./plan-render.js";
 import { contactableUrl } from "./security.js";
 import type { InboxItem } from "./types.js";
 
@@ -29,7 +30,7 @@ export function esc(value: unknown): string {
     .replaceAll("'", "&#39;");
 }
 
-const time = (ms: number | undefined) => {
+export const time = (ms: number | undefined) => {
   if (ms === undefined || !Number.isFinite(ms)) return "";
   const text = `${new Date(ms).toISOString().slice(0, 19).replace("T", " ")} UTC`;
   return `<time datetime="${esc(new Date(ms).toISOString())}">${esc(text)}</time>`;
@@ -42,7 +43,7 @@ const time = (ms: number | undefined) => {
 const timeLeft = (expiresAt: number) =>
   `<span class="time-left" role="timer" data-expires="${esc(expiresAt)}">${time(expiresAt)}</span>`;
 
-const STATE_LABEL: Record<InboxItem["state"], string> = {
+export const STATE_LABEL: Record<InboxItem["state"], string> = {
   pending: "Waiting for a decision",
   approved: "Approved",
   declined: "Declined",
@@ -55,6 +56,7 @@ const STATE_LABEL: Record<InboxItem["state"], string> = {
  * Everything comes from the request's structured fields, never from its free text.
  */
 export function fieldsOf(item: InboxItem): Record<string, string> {
+  if (isPlanItem(item)) return planFields(item);
   const ad = adOf(item);
   const r = item.requester;
   const common = {
@@ -85,12 +87,12 @@ export function fieldsOf(item: InboxItem): Record<string, string> {
 const WINDOW = FIELD_CAP + 400;
 
 /** The start of a value, cleaned: never more than a window of it is scanned, whatever its size. */
-function head(value: string, ctx: RenderContext, cap: number): string {
+export function head(value: string, ctx: RenderContext, cap: number): string {
   return ctx.clean(value.length > WINDOW ? value.slice(0, WINDOW) : value).slice(0, cap);
 }
 
 /** A value cut to {@link FIELD_CAP}, with a button that fetches the whole of it. */
-function capped(item: InboxItem, name: string, value: string, ctx: RenderContext): string {
+export function capped(item: InboxItem, name: string, value: string, ctx: RenderContext): string {
   // Redaction never lengthens a text, so a short value stays whole.
   if (value.length <= FIELD_CAP) return `<span class="value">${esc(ctx.clean(value))}</span>`;
   const shown = head(value, ctx, FIELD_CAP);
@@ -122,9 +124,9 @@ const link = (url: string, label: string) =>
   `<a href="${esc(url)}" target="_blank" rel="noopener noreferrer" referrerpolicy="no-referrer">${esc(label)}</a>`;
 
 /** A short structured value (an id, a tool name), cut and escaped. */
-const short = (value: unknown, ctx: RenderContext) => esc(head(String(value ?? ""), ctx, 200));
+export const short = (value: unknown, ctx: RenderContext) => esc(head(String(value ?? ""), ctx, 200));
 
-function row(label: string, html: string): string {
+export function row(label: string, html: string): string {
   return `<div class="row"><dt>${esc(label)}</dt><dd>${html}</dd></div>`;
 }
 
@@ -135,7 +137,7 @@ function destination(item: InboxItem, value: string, ctx: RenderContext): string
   return url && url.length <= 2000 ? `${text} ${link(url, "open")}` : text;
 }
 
-function asker(item: InboxItem, ctx: RenderContext): string {
+export function asker(item: InboxItem, ctx: RenderContext): string {
   const r = item.requester;
   return [
     r.agent ? `agent ${capped(item, "agent", r.agent, ctx)}` : "",
@@ -146,7 +148,7 @@ function asker(item: InboxItem, ctx: RenderContext): string {
     .join(", ");
 }
 
-function decisionForms(item: InboxItem): string {
+export function decisionForms(item: InboxItem): string {
   const id = esc(item.id);
   // The fingerprint the person saw goes with the decision: a rewritten item is refused.
   const hidden = `<input type="hidden" name="id" value="${id}"><input type="hidden" name="fingerprint" value="${esc(item.request.fingerprint)}">`;
@@ -161,7 +163,7 @@ function decisionForms(item: InboxItem): string {
 <button type="submit" class="secondary">Decline</button></form></div>`;
 }
 
-function history(item: InboxItem, ctx: RenderContext): string {
+export function history(item: InboxItem, ctx: RenderContext): string {
   const d = item.decision;
   const c = (text: string | undefined) => esc(head(text ?? "", ctx, FIELD_CAP));
   const parts: string[] = [];
@@ -200,6 +202,7 @@ function history(item: InboxItem, ctx: RenderContext): string {
 
 /** One item as an article: the exact payload (each field capped), who asked, the forms or history. */
 export function renderItem(item: InboxItem, ctx: RenderContext): string {
+  if (isPlanItem(item)) return renderPlan(item, ctx);
   const ad = adOf(item);
   const id = esc(item.id);
   const f = fieldsOf(item);

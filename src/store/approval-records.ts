@@ -77,6 +77,15 @@ export type RedeemRefusal = "missing" | "expired" | "payload" | "unanswered" | "
 /** Why an answer was not recorded. */
 export type AnswerRefusal = "missing" | "expired" | "declined" | "answered" | "used";
 
+/** One answer of {@link ApprovalRecords.answerApprovals}: the request it is for. */
+export interface AnswerFor {
+  id: string;
+  answer: RecordedAnswer;
+}
+
+/** What {@link ApprovalRecords.answerApprovals} did: all recorded, or the first request that refused. */
+export type AnswersResult = { ok: true } | { ok: false; id: string; why: AnswerRefusal };
+
 /**
  * The approval records of a store. `space` separates key identities (the store scoped to one API
  * key passes its own); ids are unique within a space.
@@ -104,6 +113,12 @@ export interface ApprovalRecords {
   ): Promise<
     { ok: true; record: ApprovalRecord } | { ok: false; why: AnswerRefusal; record?: ApprovalRecord }
   >;
+  /**
+   * Records answers to several requests as one step (a plan's one decision). Approvals: all or
+   * none; every request must exist, be valid, unused and not declined (one already approved is
+   * left as it is). Declines: recorded on every request that can still take one.
+   */
+  answerApprovals(space: string, answers: readonly AnswerFor[]): Promise<AnswersResult>;
   /** Requests not answered nor expired, oldest first. */
   pendingApprovals(space: string): Promise<ApprovalRecord[]>;
   /**
@@ -184,6 +199,24 @@ export function memoryApprovalRecords(now: () => number = () => Date.now(), max 
       if (refused) return { ok: false, why: refused, record: copy(record) };
       record.answer = structuredClone(answer);
       return { ok: true, record: copy(record) };
+    },
+    async answerApprovals(space, answers) {
+      // One synchronous pass: nothing else runs between the checks and the writes.
+      const at = now();
+      const approving = answers.some((a) => a.answer.approved);
+      const found = answers.map((a) => ({ a, record: live(space, a.id, at) }));
+      let first: AnswersResult = { ok: true };
+      for (const { a, record } of found) {
+        const why = record ? answerRefusal(record, a.answer, at) : "missing";
+        if (why === undefined || why === "answered") continue;
+        if (first.ok) first = { ok: false, id: a.id, why };
+      }
+      if (approving && !first.ok) return first;
+      for (const { a, record } of found) {
+        if (record && answerRefusal(record, a.answer, at) === undefined)
+          record.answer = structuredClone(a.answer);
+      }
+      return first;
     },
     async pendingApprovals(space) {
       const at = now();

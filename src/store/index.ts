@@ -1,5 +1,7 @@
 export type {
+  AnswerFor,
   AnswerRefusal,
+  AnswersResult,
   ApprovalRecord,
   ApprovalRecordInput,
   ApprovalRecords,

@@ -61,6 +61,34 @@ else
 end
 return {why, f[1], f[2], f[3], f[4], f[5], f[6]}`;
 
+/**
+ * KEYS: records (one space, one slot). ARGV: one answer JSON per key, then '1' approve or '0'
+ * decline. Approvals all or none; declines on every record that takes one. Returns {why, index}
+ * of the first refusal, or {'ok'}.
+ */
+const ANSWER_MANY = `${NOW}
+local n = #KEYS
+local flag = ARGV[n + 1]
+local why, at = 'ok', 0
+local take = {}
+for i = 1, n do
+  local f = redis.call('HMGET', KEYS[i], 'rec', 'exp', 'used', 'ok')
+  local w = 'ok'
+  if not f[1] then w = 'missing'
+  elseif tonumber(f[2]) <= now then w = 'expired'
+  elseif f[3] then w = 'used'
+  elseif f[4] == '0' then w = 'declined'
+  elseif f[4] == '1' and flag == '1' then w = 'answered'
+  end
+  if w == 'ok' then take[#take + 1] = i
+  elseif w ~= 'answered' and why == 'ok' then why, at = w, i end
+end
+if flag == '1' and why ~= 'ok' then return {why, at} end
+for _, i in ipairs(take) do
+  redis.call('HSET', KEYS[i], 'ans', ARGV[i], 'ok', flag)
+end
+return {why, at}`;
+
 /** KEYS: record. ARGV: payload. Returns {why, fields...}; 'ok' marks it used. */
 const REDEEM = `${NOW}${FIELDS}
 local f = fields(KEYS[1])
@@ -159,6 +187,18 @@ export function redisApprovalRecords(prefix: string, script: Script): ApprovalRe
       const record = read(reply.slice(1)) ?? undefined;
       if (reply[0] === "ok") return { ok: true, record: record! };
       return { ok: false, why: reply[0] as AnswerRefusal, ...(record ? { record } : {}) };
+    },
+
+    async answerApprovals(space, answers) {
+      if (answers.length === 0) return { ok: true };
+      const approved = answers.some((a) => a.answer.approved);
+      const reply = (await script(
+        ANSWER_MANY,
+        answers.map((a) => recordKey(space, a.id)),
+        [...answers.map((a) => JSON.stringify(a.answer)), approved ? "1" : "0"],
+      )) as unknown[];
+      if (reply[0] === "ok") return { ok: true };
+      return { ok: false, id: answers[Number(reply[1]) - 1]!.id, why: reply[0] as AnswerRefusal };
     },
 
     async pendingApprovals(space) {

@@ -39,6 +39,7 @@ export function keyScoped(store: AdStore, identity: string): AdStore {
     createApproval: (space, input) => store.createApproval(own(space), input),
     getApproval: (space, id) => store.getApproval(own(space), id),
     answerApproval: (space, id, answer) => store.answerApproval(own(space), id, answer),
+    answerApprovals: (space, answers) => store.answerApprovals(own(space), answers),
     pendingApprovals: (space) => store.pendingApprovals(own(space)),
     redeemApproval: (space, id, payload) => store.redeemApproval(own(space), id, payload),
     settleApproval: (space, id, result) => store.settleApproval(own(space), id, result),

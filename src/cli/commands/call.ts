@@ -9,6 +9,7 @@ import { readInput } from "../input.js";
 import type { CommandContext } from "../main.js";
 import { CliError } from "../output.js";
 import { personHint, withoutToolPrefix } from "../person-hints.js";
+import { isPlanInput } from "../plan-input.js";
 import { ruleTrail } from "../rule-trail.js";
 import { rulesOption } from "../rules-file.js";
 import { createSpinner } from "../spinner.js";
@@ -65,6 +66,14 @@ export async function runCall(
   }
   if (opts.waitApproval && opts.confirmText !== undefined) {
     throw new CliError("--wait-approval and --confirm-text are two ways to approve: use one.", EXIT.usage);
+  }
+  if (isPlanInput(input)) {
+    if (mcp)
+      throw new CliError(
+        "A plan (@file.jsonl) is sent through the REST API only: leave out --via mcp.",
+        EXIT.usage,
+      );
+    return (await import("./call-plan.js")).runPlan(ctx, name, input, opts);
   }
   const rules = rulesOption(io, opts.rules);
   const fleet = await fleetOptions(ctx, opts);

@@ -1,3 +1,4 @@
+import type { Inbox } from "../../inbox/inbox.js";
 import type { AdToolsOptions } from "../../types.js";
 import { EXIT } from "../exit-codes.js";
 import type { CommandContext } from "../main.js";
@@ -19,7 +20,7 @@ const DEFAULT_TIMEOUT_S = 300;
 export async function fleetOptions(
   ctx: CommandContext,
   flags: FleetFlags,
-): Promise<{ options: Partial<AdToolsOptions>; close(): Promise<void> }> {
+): Promise<{ options: Partial<AdToolsOptions>; close(): Promise<void>; inbox?: Inbox }> {
   const { io, output } = ctx;
   const url = await redisUrlReady(io, flags);
   if (flags.approvalTimeout !== undefined && !flags.waitApproval) {
@@ -47,10 +48,12 @@ export async function fleetOptions(
   // ADRAILS_REDIS_ALLOW_EVICTION=1 accepts a Redis whose maxmemory-policy can evict adrails' keys.
   const store = redisStore({ url, allowEviction: io.env.ADRAILS_REDIS_ALLOW_EVICTION === "1" });
   const options: Partial<AdToolsOptions> = { store };
+  let opened: Inbox | undefined;
   const closers = [() => store.close()];
   if (flags.waitApproval) {
     const seconds = flags.approvalTimeout ?? DEFAULT_TIMEOUT_S;
     const { inbox } = await openInbox(io, flags, false, [], { publicKey: publicKey! });
+    opened = inbox;
     const { inboxApprovals } = await import("../../inbox/approvals.js");
     const hooks = inboxApprovals(inbox, { agent: `adrails ${process.argv.slice(2, 4).join(" ")}`.trim() });
     options.approvalTtlMs = seconds * 1000;
@@ -66,6 +69,7 @@ export async function fleetOptions(
   }
   return {
     options,
+    ...(opened ? { inbox: opened } : {}),
     close: async () => {
       for (const close of closers) await close().catch(() => {});
     },

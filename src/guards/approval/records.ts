@@ -184,7 +184,37 @@ export async function recordAnswer(
   decision: ConfirmDecision & { who?: string },
   channel: string,
 ): Promise<string | undefined> {
+  const answer = recordedAnswerOf(o, id, decision, channel, await o.records.clock());
+  const result = await o.records.answerApproval(SPACE, id, answer);
+  if (result.ok || result.why === "answered") return undefined;
+  return refusalText(result.why);
+}
+
+/**
+ * Records one decision against several requests in one step of the store (a plan): approvals all
+ * or none. Returns why not, naming the request, when the approval was not recorded.
+ */
+export async function recordAnswers(
+  o: RecordOptions,
+  ids: readonly string[],
+  decision: ConfirmDecision & { who?: string },
+  channel: string,
+): Promise<string | undefined> {
   const at = await o.records.clock();
+  const answers = ids.map((id) => ({ id, answer: recordedAnswerOf(o, id, decision, channel, at) }));
+  const result = await o.records.answerApprovals(SPACE, answers);
+  if (result.ok) return undefined;
+  return `request ${result.id}: ${refusalText(result.why)}`;
+}
+
+/** A decision as the record keeps it, signed with a secret. */
+function recordedAnswerOf(
+  o: RecordOptions,
+  id: string,
+  decision: ConfirmDecision & { who?: string },
+  channel: string,
+  at: number,
+): RecordedAnswer {
   const answer: RecordedAnswer = { approved: decision.approved === true, channel, at };
   const words = decision.approved === true ? decision.text : (decision as { reason?: unknown }).reason;
   if (typeof words === "string" && words.trim() !== "") {
@@ -193,9 +223,7 @@ export async function recordAnswer(
   }
   if (typeof decision.who === "string" && decision.who !== "") answer.who = decision.who;
   if (o.secret !== undefined) answer.sig = answerSignature(id, answer, o.secret);
-  const result = await o.records.answerApproval(SPACE, id, answer);
-  if (result.ok || result.why === "answered") return undefined;
-  return refusalText(result.why);
+  return answer;
 }
 
 /** The call a recorded request is redeemed for. */

@@ -1,0 +1,121 @@
+import type { PlanRequest } from "../plan-types.js";
+import type { CallSummary, ConfirmRequest, ConfirmSummary } from "../types.js";
+import {
+  asker,
+  capped,
+  decisionForms,
+  esc,
+  history,
+  type RenderContext,
+  row,
+  STATE_LABEL,
+  short,
+  time,
+} from "./render.js";
+import { contactableUrl } from "./security.js";
+import type { InboxItem } from "./types.js";
+
+// A plan is one inbox item: one decision over N exact payloads. Every payload is shown, each of
+// its fields capped like any other field (with "Show all"), so the person reads what they approve.
+
+/** True when the item is a plan (`toolkit.askMany`), not a single call. */
+export function isPlanItem(item: InboxItem): item is InboxItem & { request: PlanRequest } {
+  const plan = (item.request as Partial<PlanRequest>).plan;
+  return typeof plan === "object" && plan !== null && Array.isArray(plan.requests);
+}
+
+const adOf = (r: ConfirmRequest): ConfirmSummary | undefined =>
+  r.summary && "media" in r.summary ? r.summary : undefined;
+
+/** The fields of one payload (`p<n>.<name>`) the page can show in full on request. */
+export function planFields(item: InboxItem): Record<string, string> {
+  if (!isPlanItem(item)) return {};
+  const r = item.requester;
+  const out: Record<string, string> = {
+    message: item.request.message,
+    agent: r.agent ?? "",
+    conversation: r.conversation ?? "",
+    host: String(r.host ?? ""),
+  };
+  item.request.plan.requests.forEach((request, i) => {
+    const p = `p${i + 1}.`;
+    out[`${p}message`] = request.message ?? "";
+    const ad = adOf(request);
+    if (ad) {
+      out[`${p}headline`] = ad.headline ?? "";
+      out[`${p}primary_text`] = ad.primary_text ?? "";
+      out[`${p}destination`] = ad.destination;
+      out[`${p}media`] = ad.media;
+      out[`${p}thumbnail`] = ad.thumbnail ?? "";
+    } else {
+      const s = request.summary as Partial<CallSummary>;
+      out[`${p}arguments`] = JSON.stringify(s.arguments ?? {}, null, 2);
+    }
+  });
+  return out;
+}
+
+/** The destination as written; a public http(s) URL is also a link. */
+function destination(item: InboxItem, n: number, value: string, ctx: RenderContext): string {
+  const url = contactableUrl(value, ctx.ownHosts, true);
+  const text = `<span class="url">${capped(item, `p${n}.destination`, value, ctx)}</span>`;
+  if (!url || url.length > 2000) return text;
+  return `${text} <a href="${esc(url)}" target="_blank" rel="noopener noreferrer" referrerpolicy="no-referrer">open</a>`;
+}
+
+function payload(item: InboxItem, request: ConfirmRequest, n: number, ctx: RenderContext): string {
+  const f = planFields(item);
+  const field = (name: string) => capped(item, `p${n}.${name}`, f[`p${n}.${name}`] ?? "", ctx);
+  const ad = adOf(request);
+  const warned = request.previousLive || request.possiblyLive || request.rule;
+  const rows = ad
+    ? [
+        row("Account", short(ad.account_id, ctx)),
+        row("Ad set", short(ad.adset_id, ctx)),
+        row("Headline", ad.headline === undefined ? "(none)" : field("headline")),
+        row("Primary text", ad.primary_text === undefined ? "(none)" : field("primary_text")),
+        row("Destination", destination(item, n, ad.destination, ctx)),
+        row("Media", field("media")),
+        ...(ad.thumbnail !== undefined ? [row("Thumbnail", field("thumbnail"))] : []),
+        row("Status asked", short(ad.status, ctx)),
+      ]
+    : [
+        row("Account", short(request.account ?? "(none)", ctx)),
+        row("Exact arguments", `<pre>${field("arguments")}</pre>`),
+      ];
+  rows.push(row("Payload fingerprint", short(request.fingerprint, ctx)));
+  if (warned) rows.unshift(row("Read first", field("message")));
+  return `<li class="plan-payload${warned ? " warned" : ""}" data-payload="${n}"><h4>Payload ${n} of ${esc(
+    (item.request as PlanRequest).plan.requests.length,
+  )}</h4><dl>${rows.join("")}</dl></li>`;
+}
+
+/** A plan as one article: what approving means, every payload, one pair of forms for the whole list. */
+export function renderPlan(item: InboxItem, ctx: RenderContext): string {
+  if (!isPlanItem(item)) return "";
+  const id = esc(item.id);
+  const { requests } = item.request.plan;
+  const n = requests.length;
+  const tool = short(item.request.tool, ctx);
+  const common = [
+    row("Plan", short(item.request.plan.id, ctx)),
+    row("What approving does", capped(item, "message", item.request.message, ctx)),
+    row("Plan fingerprint", short(item.request.fingerprint, ctx)),
+    row("Asked by", asker(item, ctx)),
+    row("Asked at", time(item.createdAt)),
+    row("Expires at", time(item.request.expiresAt)),
+  ];
+  const forms =
+    item.state === "pending"
+      ? decisionForms(item)
+          .replace("confirming this ad may go live now", `confirming these ${n} payloads may go live now`)
+          .replace(">Approve and launch<", `>Approve all ${n} and launch<`)
+          .replace(">Decline<", `>Decline all ${n}<`)
+      : history(item, ctx);
+  return `<article class="item plan state-${esc(item.state)}" id="item-${id}" data-id="${id}" data-state="${esc(item.state)}" data-plan-size="${n}" aria-labelledby="title-${id}">
+<h3 id="title-${id}"><span class="badge">${esc(STATE_LABEL[item.state])}</span> Plan of ${n} ${tool} calls <span class="sub">· ${short(item.request.account ?? "several accounts", ctx)}</span></h3>
+<dl class="plan-head">${common.join("")}</dl>
+<ol class="plan-payloads">${requests.map((r, i) => payload(item, r, i + 1, ctx)).join("")}</ol>
+${forms}
+<p class="result" role="status" aria-live="polite"></p></article>`;
+}
