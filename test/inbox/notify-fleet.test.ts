@@ -1,10 +1,13 @@
 // `adrails inbox --notify` as child processes: two inbox instances on one real redis-server send
 // each event of a request once; bad notification settings exit 2 before anything is served.
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createInbox } from "../../src/inbox/inbox.js";
 import { redisInbox } from "../../src/inbox/redis-queue.js";
+import { fetchInboxKey } from "../../src/inbox/signing.js";
 import { buildOnce } from "../cli/helpers.js";
 import { startRedis, type TestRedis } from "../support/redis.js";
 import { TOKEN, until } from "./helpers.js";
@@ -28,8 +31,11 @@ afterAll(async () => {
   await redis?.close();
 });
 
+// One home for both instances: they sign with the same inbox key, which the agent checks.
+const HOME = mkdtempSync(join(tmpdir(), "adrails-notify-fleet-"));
 const env = (extra: Record<string, string> = {}) => ({
   PATH: process.env.PATH ?? "",
+  ADRAILS_HOME: HOME,
   ADRAILS_INBOX_TOKEN: TOKEN,
   ADRAILS_NOTIFY_SECRET: NOTIFY_SECRET,
   ...extra,
@@ -55,7 +61,12 @@ describe("adrails inbox --notify", { timeout: 90_000 }, () => {
     const args = ["--redis", redis.url, "--notify", receiver.url];
     const a = await inboxProcess(args, { ADRAILS_INBOX_URL: PUBLIC });
     const b = await inboxProcess(args, { ADRAILS_INBOX_URL: PUBLIC });
-    const agent = createInbox({ ...redisInbox({ url: redis.url }), pollMs: 50, heartbeatMs: 500 });
+    const agent = createInbox({
+      ...redisInbox({ url: redis.url }),
+      publicKey: await fetchInboxKey(a.url),
+      pollMs: 50,
+      heartbeatMs: 500,
+    });
     try {
       expect(a.stderr()).toContain(
         `Notifications (json, signed) to 127.0.0.1:${receiver.port}; links open ${PUBLIC}`,
