@@ -9,7 +9,7 @@ export const fatigueAlerts = defineTool({
   effect: "read",
   plan: "every",
   statuses: STATUSES.accountRead,
-  input: z.strictObject({
+  input: () => z.strictObject({
     account_id: readAccountId(),
     quick: z.boolean().default(false).describe("true: fast shallow pass"),
   }),

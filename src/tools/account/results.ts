@@ -10,7 +10,7 @@ export const results = defineTool({
   effect: "read",
   plan: "every",
   statuses: STATUSES.accountRead,
-  input: z.strictObject({
+  input: () => z.strictObject({
     account_id: readAccountId(),
     level: z.enum(["account", "campaign", "adset", "ad"]).default("campaign"),
     date_preset: z

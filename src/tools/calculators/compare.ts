@@ -10,7 +10,7 @@ export const compare = defineTool({
   effect: "calculator",
   plan: "every",
   statuses: STATUSES.plain,
-  input: z.strictObject({
+  input: () => z.strictObject({
     niche: z.string(),
     your_cpm: z.number().optional(),
     your_ctr: z.number().optional().describe("Percent"),

@@ -10,7 +10,7 @@ export const captureCompetitorSnapshot = defineTool({
   effect: "write",
   plan: "not-shown",
   statuses: STATUSES.accountRead,
-  input: z.object({
+  input: () => z.object({
     ...workspaceFields(),
     source_kind: z.enum(["page_id", "search_terms"]),
     query: z.string(),

@@ -10,7 +10,7 @@ export const createCompetitorChangeRoutine = defineTool({
   effect: "write",
   plan: "not-shown",
   statuses: STATUSES.accountRead,
-  input: z.object({
+  input: () => z.object({
     ...workspaceFields(),
     source_id: z.string(),
     name: z.string(),

@@ -10,7 +10,7 @@ export const dismissCompetitorChangeAlert = defineTool({
   plan: "not-shown",
   statuses: STATUSES.accountRead,
   idField: { name: "idempotency_key", required: true },
-  input: z.object({
+  input: () => z.object({
     ...workspaceFields(),
     alert_id: z.string(),
     action: z.enum(["dismiss", "restore"]),

@@ -9,7 +9,7 @@ export const findNoveltyCandidates = defineTool({
   effect: "read",
   plan: "not-shown",
   statuses: STATUSES.accountRead,
-  input: z.object({
+  input: () => z.object({
     ...workspaceFields(),
     snapshot_id: z.string().optional(),
     limit: z.number().int().min(1).max(3).default(3),

@@ -9,7 +9,7 @@ export const listCompetitorBoard = defineTool({
   effect: "read",
   plan: "not-shown",
   statuses: STATUSES.accountRead,
-  input: z.object({
+  input: () => z.object({
     ...workspaceFields(),
     filters: openObject().optional(),
     cursor: z.string().optional(),

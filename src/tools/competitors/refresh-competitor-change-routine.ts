@@ -10,7 +10,7 @@ export const refreshCompetitorChangeRoutine = defineTool({
   plan: "not-shown",
   statuses: STATUSES.accountRead,
   idField: { name: "idempotency_key", required: true },
-  input: z.object({
+  input: () => z.object({
     ...workspaceFields(),
     routine_id: z.string(),
     source_id: z.string(),

@@ -10,7 +10,7 @@ export const resumeCompetitorChangeRoutine = defineTool({
   plan: "not-shown",
   statuses: STATUSES.accountRead,
   hints: { idempotent: true },
-  input: z.object({
+  input: () => z.object({
     ...workspaceFields(),
     routine_id: z.string(),
   }),

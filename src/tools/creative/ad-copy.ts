@@ -10,7 +10,7 @@ export const adCopy = defineTool({
   effect: "read",
   plan: "paid",
   statuses: STATUSES.copy,
-  input: z.strictObject({
+  input: () => z.strictObject({
     url: looseUrl().optional(),
     description: z.string().max(2000).optional(),
     objective: z.enum(["Leads", "Purchases", "Awareness", "Sign Ups"]),

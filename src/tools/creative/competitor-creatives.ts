@@ -11,7 +11,7 @@ export const competitorCreatives = defineTool({
   plan: "paid",
   statuses: STATUSES.workflow,
   idField: { name: "request_id", required: false },
-  input: z.strictObject({
+  input: () => z.strictObject({
     account_id: accountId(),
     competitor_name: z.string().optional(),
     page_id: z.string().optional(),

@@ -11,7 +11,7 @@ export const creativeDna = defineTool({
   plan: "paid",
   statuses: STATUSES.workflow,
   idField: { name: "request_id", required: false },
-  input: z.strictObject({
+  input: () => z.strictObject({
     account_id: accountId(),
     brand_url: z.string(),
     brand_name: z.string().optional(),

@@ -14,7 +14,7 @@ export const creativeMatrix = defineTool({
   plan: "paid",
   statuses: STATUSES.workflow,
   idField: { name: "request_id", required: false },
-  input: z.strictObject({
+  input: () => z.strictObject({
     account_id: accountId(),
     angles: z.array(z.string()).min(1),
     hooks: z.array(z.string()).default(["question"]),

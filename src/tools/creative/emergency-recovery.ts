@@ -13,7 +13,7 @@ export const emergencyRecovery = defineTool({
   idField: { name: "request_id", required: true },
   hints: { destructive: true },
   disabled: true,
-  input: z.strictObject({
+  input: () => z.strictObject({
     account_id: accountId(),
     request_id: requestId(),
     threshold_cpl_multiplier: z.number().default(2),

@@ -10,7 +10,7 @@ export const hooks = defineTool({
   effect: "read",
   plan: "paid",
   statuses: STATUSES.copy,
-  input: z.strictObject({
+  input: () => z.strictObject({
     url: uri().optional(),
     description: z.string().max(1000).optional(),
     // The spec names only `both`; the three single-platform values are not shown, so any string passes.

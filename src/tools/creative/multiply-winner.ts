@@ -11,7 +11,7 @@ export const multiplyWinner = defineTool({
   plan: "paid",
   statuses: STATUSES.workflow,
   idField: { name: "request_id", required: false },
-  input: z.strictObject({
+  input: () => z.strictObject({
     account_id: accountId(),
     ad_id: z.string().optional(),
     image_url: uri().optional(),

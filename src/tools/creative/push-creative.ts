@@ -14,7 +14,7 @@ export const pushCreative = defineTool({
   hints: { destructive: true },
   // Only the exact value ACTIVE creates a live ad (spec 3.1); anything else is PAUSED.
   needsPerson: (body) => body.status === "ACTIVE",
-  input: z.strictObject({
+  input: () => z.strictObject({
     account_id: accountId(),
     request_id: requestId(),
     adset_id: z.string(),

@@ -10,7 +10,7 @@ export const saveCreative = defineTool({
   effect: "write",
   plan: "every",
   statuses: STATUSES.plain,
-  input: z.strictObject({
+  input: () => z.strictObject({
     image_urls: z.array(publicUri()).min(1).max(10).optional(),
     image_url: publicUri().optional(),
     prompt: z.string().default("External upload"),

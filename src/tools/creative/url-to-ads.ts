@@ -11,7 +11,7 @@ export const urlToAds = defineTool({
   plan: "paid",
   statuses: STATUSES.workflow,
   idField: { name: "request_id", required: false },
-  input: z.strictObject({
+  input: () => z.strictObject({
     account_id: accountId(),
     url: z.string(),
     count: itemCount(27, 50),

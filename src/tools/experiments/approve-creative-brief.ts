@@ -10,7 +10,7 @@ export const approveCreativeBrief = defineTool({
   plan: "not-shown",
   statuses: STATUSES.accountRead,
   hints: { idempotent: true },
-  input: z.object({
+  input: () => z.object({
     ...workspaceFields(),
     version_id: z.string(),
   }),

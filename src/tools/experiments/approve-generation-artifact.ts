@@ -10,7 +10,7 @@ export const approveGenerationArtifact = defineTool({
   plan: "not-shown",
   statuses: STATUSES.accountRead,
   hints: { idempotent: true },
-  input: z.object({
+  input: () => z.object({
     ...workspaceFields(),
     artifact_id: z.string(),
     reason: z.string().optional(),

@@ -11,7 +11,7 @@ export const approveMetaTestPlan = defineTool({
   plan: "not-shown",
   statuses: STATUSES.accountRead,
   hints: { idempotent: true },
-  input: z.object({
+  input: () => z.object({
     ...workspaceFields(),
     preview: openObject(),
     previewHash: z.string(),

@@ -10,7 +10,7 @@ export const assessExperiment = defineTool({
   effect: "read",
   plan: "not-shown",
   statuses: STATUSES.accountRead,
-  input: z.object({
+  input: () => z.object({
     ...workspaceFields(),
     experiment_id: z.string(),
   }),

@@ -10,7 +10,7 @@ export const createCreativeBrief = defineTool({
   effect: "write",
   plan: "not-shown",
   statuses: STATUSES.accountRead,
-  input: z.object({
+  input: () => z.object({
     ...workspaceFields(),
     facts: anyArray(),
     hypothesis: z.string(),

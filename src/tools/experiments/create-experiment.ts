@@ -10,7 +10,7 @@ export const createExperiment = defineTool({
   plan: "not-shown",
   statuses: STATUSES.accountRead,
   idField: { name: "idempotencyKey", required: true },
-  input: z.object({
+  input: () => z.object({
     ...workspaceFields(),
     idempotencyKey: z.string(),
     controlRef: z.string(),

@@ -10,7 +10,7 @@ export const editCreativeBrief = defineTool({
   plan: "not-shown",
   statuses: STATUSES.accountRead,
   hints: { destructive: true },
-  input: z.object({
+  input: () => z.object({
     ...workspaceFields(),
     version_id: z.string(),
     patch: openObject(),

@@ -11,7 +11,7 @@ export const generateFromBrief = defineTool({
   plan: "not-shown",
   statuses: STATUSES.accountRead,
   idField: { name: "idempotency_key", required: true },
-  input: z.object({
+  input: () => z.object({
     ...workspaceFields(),
     version_id: z.string(),
     media: z.enum(["image", "video"]),

@@ -9,7 +9,7 @@ export const generationStatus = defineTool({
   effect: "read",
   plan: "not-shown",
   statuses: STATUSES.accountRead,
-  input: z.object({
+  input: () => z.object({
     ...workspaceFields(),
     run_id: z.string(),
   }),

@@ -9,7 +9,7 @@ export const getCreativeBrief = defineTool({
   effect: "read",
   plan: "not-shown",
   statuses: STATUSES.accountRead,
-  input: z.object({
+  input: () => z.object({
     ...workspaceFields(),
     version_id: z.string(),
   }),

@@ -10,7 +10,7 @@ export const previewMetaTestPlan = defineTool({
   effect: "read",
   plan: "not-shown",
   statuses: STATUSES.accountRead,
-  input: z.object({
+  input: () => z.object({
     ...workspaceFields(),
     scope: openObject(),
     creativeBrief: openObject(),

@@ -9,7 +9,7 @@ export const proposeLearningMemory = defineTool({
   effect: "write",
   plan: "not-shown",
   statuses: STATUSES.accountRead,
-  input: z.object({
+  input: () => z.object({
     ...workspaceFields(),
     experiment_id: z.string(),
     text: z.string(),

@@ -10,7 +10,7 @@ export const recordExperimentResult = defineTool({
   plan: "not-shown",
   statuses: STATUSES.accountRead,
   idField: { name: "idempotencyKey", required: true },
-  input: z.object({
+  input: () => z.object({
     ...workspaceFields(),
     experiment_id: z.string(),
     ref: z.string(),

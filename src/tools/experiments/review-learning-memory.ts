@@ -10,7 +10,7 @@ export const reviewLearningMemory = defineTool({
   plan: "not-shown",
   statuses: STATUSES.accountRead,
   hints: { idempotent: true },
-  input: z.object({
+  input: () => z.object({
     ...workspaceFields(),
     candidateId: z.string(),
     decision: z.enum(["approved", "rejected"]),

@@ -10,7 +10,7 @@ export const revokeCreativeBrief = defineTool({
   plan: "not-shown",
   statuses: STATUSES.accountRead,
   hints: { destructive: true, idempotent: true },
-  input: z.object({
+  input: () => z.object({
     ...workspaceFields(),
     version_id: z.string(),
     reason: z.string().optional(),

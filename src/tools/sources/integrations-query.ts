@@ -9,7 +9,7 @@ export const integrationsQuery = defineTool({
   effect: "read",
   plan: "not-shown",
   statuses: STATUSES.plain,
-  input: z.object({
+  input: () => z.object({
     request: z.object({
       connectionId: z.string(),
       operation: z.enum([
