@@ -68,7 +68,9 @@ export function createAdTools(options: AdToolsOptions = {}): AdToolkit {
         return checked();
       },
       get shown() {
-        shown ??= options.hideAccountId ? modelSchema(def, { accountDefault, hideAccountId: true }) : checked();
+        shown ??= options.hideAccountId
+          ? modelSchema(def, { accountDefault, hideAccountId: true })
+          : checked();
         return shown;
       },
     });
