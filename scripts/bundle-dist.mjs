@@ -24,6 +24,9 @@ const entries = new Set([
   ...Object.values(manifest.bin),
   // Loaded by URL from `adrails demo` (its presence is optional), so esbuild cannot follow it.
   "./dist/demo/index.js",
+  // Imported by path by the test suite's child processes.
+  "./dist/toolkit.js",
+  "./dist/door-toolkit.js",
 ]);
 const entryPoints = {};
 for (const entry of entries) {
