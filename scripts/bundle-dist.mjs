@@ -7,7 +7,7 @@
 // the frameworks with us. The .d.ts files stay where tsc wrote them; each entry's .js becomes a
 // one-line module that re-exports its bundle in dist/b/.
 //   node scripts/bundle-dist.mjs   (part of `npm run build`)
-import { readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 import { build } from "esbuild";
@@ -73,12 +73,13 @@ await build({
   logLevel: "warning",
 });
 
-// The unbundled modules go; their declarations stay for TypeScript users.
+// The modules tsc wrote go (each has its .d.ts beside it); their declarations stay for TypeScript
+// users, and other files (the inbox page's own script) stay as they are.
 const removeJs = (dir) => {
   for (const item of readdirSync(dir, { withFileTypes: true })) {
     const path = join(dir, item.name);
     if (item.isDirectory()) removeJs(path);
-    else if (item.name.endsWith(".js")) rmSync(path);
+    else if (item.name.endsWith(".js") && existsSync(path.replace(/\.js$/, ".d.ts"))) rmSync(path);
   }
 };
 removeJs(dist);
