@@ -62,14 +62,27 @@ export function createAdTools(options: AdToolsOptions = {}): AdToolkit {
   const selected = selectTools(offeredTools, options);
   const note = accountNote(selected, options);
   const tools = selected.map((def) => {
-    const schema = modelSchema(def, { accountDefault });
+    // Built on first use, like the definition's own: a cold start that calls one tool builds one.
+    let schema: z.ZodType | undefined;
+    let shown: z.ZodType | undefined;
+    const checked = () => {
+      schema ??= modelSchema(def, { accountDefault });
+      return schema;
+    };
     return kit.makeTool({
       name: def.name,
       def,
       // Which account an omitted account_id means is said once, on one tool.
       description: note?.tool === def.name ? `${def.description} ${note.text}` : def.description,
-      schema,
-      shown: options.hideAccountId ? modelSchema(def, { accountDefault, hideAccountId: true }) : schema,
+      get schema() {
+        return checked();
+      },
+      get shown() {
+        shown ??= options.hideAccountId
+          ? modelSchema(def, { accountDefault, hideAccountId: true })
+          : checked();
+        return shown;
+      },
     });
   });
   const byName = new Map(tools.map((tool) => [tool.name, tool]));
@@ -176,27 +189,30 @@ export function composeToolkit(options: AdToolsOptions, wire: ToolkitWire): Comp
 
   const planTools = new Map<string, PlanTool>();
 
-  function makeTool({ name, def, description, schema, shown }: ToolEntry): AdTool {
+  function makeTool(entry: ToolEntry): AdTool {
+    const { name, def, description } = entry;
     const tool: AdTool = {
       name,
       group: def.group,
       definition: def,
       description,
-      inputSchema: shown,
+      get inputSchema() {
+        return entry.shown;
+      },
       // Nobody is asked to approve what cannot be sent (no key or base URL), nor a call that names
       // another account than the hidden one.
       needsConfirmation: (input) =>
         !unsendable &&
         !hiddenAccountRefusal(def, input, options) &&
-        pipeline.confirmationFor(def, schema, input) !== null,
+        pipeline.confirmationFor(def, entry.schema, input) !== null,
       confirmationRequest: (input, where) =>
         unsendable || hiddenAccountRefusal(def, input, options)
           ? null
-          : pipeline.confirmationFor(def, schema, input, where),
+          : pipeline.confirmationFor(def, entry.schema, input, where),
       ask: (input, where) =>
         unsendable || hiddenAccountRefusal(def, input, options)
           ? Promise.resolve(null)
-          : pipeline.ask(def, schema, input, where),
+          : pipeline.ask(def, entry.schema, input, where),
       answer: (request, decision, channel) => pipeline.answer(request, decision, channel),
       respond: (request, decision, channel) => pipeline.respond(request, decision, channel),
       recorded: (id) => pipeline.recorded(id),
@@ -204,13 +220,19 @@ export function composeToolkit(options: AdToolsOptions, wire: ToolkitWire): Comp
         const refusal = hiddenAccountRefusal(def, input, options);
         if (refusal)
           return pipeline.refuse(name, context, () => blocked("scope", refusal.error, refusal.hint));
-        if (unsendable && pipeline.confirmationFor(def, schema, input) !== null) {
+        if (unsendable && pipeline.confirmationFor(def, entry.schema, input) !== null) {
           return pipeline.refuse(name, context, () => notSendable(def.name, unsendable));
         }
-        return pipeline.call(def, schema, input, context);
+        return pipeline.call(def, entry.schema, input, context);
       },
     };
-    planTools.set(name, { tool, def, schema });
+    planTools.set(name, {
+      tool,
+      def,
+      get schema() {
+        return entry.schema;
+      },
+    });
     return Object.freeze(tool);
   }
 

@@ -5,10 +5,11 @@ import { createRequire } from "node:module";
 import type { Dispatcher } from "undici";
 
 // Required, not imported: on Node 22 and 24 an ESM import of `node:http` reads every export,
-// which loads Node's own undici and http2 (23 ms and more of a CLI command's start).
+// which loads Node's own undici and http2 (23 ms and more of a CLI command's start). Required at
+// the first call, not at import: importing an adapter then loads neither.
 const require = createRequire(import.meta.url);
-const http = require("node:http") as typeof Http;
-const https = require("node:https") as typeof Https;
+let http: typeof Http | undefined;
+let https: typeof Https | undefined;
 
 export type Headers = Record<string, string | string[] | undefined>;
 
@@ -121,6 +122,8 @@ function viaNode(target: Target, body: string, options: PostOptions): Promise<At
     const payload = Buffer.from(body);
     try {
       const endpoint = endpointOf(target.origin);
+      http ??= require("node:http") as typeof Http;
+      https ??= require("node:https") as typeof Https;
       agents ??= {
         http: new http.Agent({ keepAlive: true }),
         https: new https.Agent({ keepAlive: true }),

@@ -115,7 +115,8 @@ export function createMcpServer(
     ? dynamicSession(server, toolkit, serverOptions.dynamic, awaitTool ? [awaitTool] : [])
     : undefined;
   const register = (adTool: AdTool): RegisteredTool => {
-    const { toInput } = providerSchema(adTool);
+    // Made at the first call, like the listed schema: a cold start builds only the tools it calls.
+    let toInput: ReturnType<typeof providerSchema>["toInput"] | undefined;
     return server.registerTool(
       adTool.name,
       {
@@ -129,6 +130,7 @@ export function createMcpServer(
         try {
           if (session && !session.has(adTool.name))
             return toCallToolResult(toolkit, session.notActive(adTool.name));
+          toInput ??= providerSchema(adTool).toInput;
           const input = toInput(args);
           // A host's trace (traceparent in _meta) continues into the call.
           const outcome = await withTraceContext(ctx.mcpReq._meta, () =>

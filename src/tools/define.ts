@@ -52,17 +52,36 @@ export interface ToolDefinition {
 
 interface DefineInput<Shape extends z.ZodRawShape>
   extends Omit<ToolDefinition, "input" | "rules" | "inputSchema" | "hints"> {
-  input: z.ZodObject<Shape>;
+  /** The body's fields, or a function that builds them on first use (the catalog's tools). */
+  input: z.ZodObject<Shape> | (() => z.ZodObject<Shape>);
   rules?: (value: z.output<z.ZodObject<Shape>>, ctx: z.RefinementCtx) => void;
   hints?: Partial<ToolHints>;
 }
 
-/** Builds a tool definition, attaching the rules to the wire schema and deriving default hints. */
+/**
+ * Builds a tool definition, attaching the rules to the wire schema and deriving default hints.
+ * Given a function for `input`, the schemas are built when first read: importing the catalog then
+ * builds none of its 53, and a process that calls one tool builds one.
+ */
 export function defineTool<Shape extends z.ZodRawShape>(def: DefineInput<Shape>): ToolDefinition {
   const readOnly = def.effect === "read" || def.effect === "calculator";
+  const { input: given, ...rest } = def;
+  const build = typeof given === "function" ? given : () => given;
+  let input: z.ZodObject<Shape> | undefined;
+  let inputSchema: z.ZodObject<Shape> | undefined;
+  const object = () => {
+    input ??= build();
+    return input;
+  };
   return {
-    ...def,
-    inputSchema: withRules(def.input, def.rules),
+    ...rest,
+    get input() {
+      return object();
+    },
+    get inputSchema() {
+      inputSchema ??= withRules(object(), def.rules);
+      return inputSchema;
+    },
     hints: { readOnly, destructive: false, idempotent: readOnly || def.idField !== undefined, ...def.hints },
   } as ToolDefinition;
 }

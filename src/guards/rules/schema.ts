@@ -18,51 +18,60 @@ export function knownTimeZone(zone: string): boolean {
   }
 }
 
-const timeZone = z
-  .string()
-  .refine(knownTimeZone, { message: 'not an IANA time zone name (e.g. "Europe/Berlin" or "UTC")' });
-const clock = z
-  .string()
-  .regex(/^([01]\d|2[0-3]):[0-5]\d$/, { message: 'a time as "HH:MM" (00:00 to 23:59)' });
-const names = z.array(z.string().trim().min(1, { message: "an empty name" })).min(1, {
-  message: "an empty list: leave the key out instead",
-});
-const count = z
-  .number({ message: "a whole number" })
-  .int({ message: "a whole number, not a fraction" })
-  .nonnegative({ message: "a count of 0 or more" });
-
-const window = z
-  .strictObject({
-    days: z.array(z.enum(DAYS)).min(1, { message: "an empty list: leave the key out instead" }).optional(),
-    from: clock.optional(),
-    to: clock.optional(),
-    timeZone: timeZone.optional(),
-  })
-  .superRefine((w, ctx) => {
-    if (w.from !== undefined && w.to !== undefined && w.from >= w.to) {
-      ctx.addIssue({
-        code: "custom",
-        path: ["from"],
-        message: `"from" (${w.from}) must be before "to" (${w.to})`,
-      });
-    }
+// Built on first use: importing an adapter (which loads the toolkit) builds no rules schema.
+function buildRulesFileSchema() {
+  const timeZone = z
+    .string()
+    .refine(knownTimeZone, { message: 'not an IANA time zone name (e.g. "Europe/Berlin" or "UTC")' });
+  const clock = z
+    .string()
+    .regex(/^([01]\d|2[0-3]):[0-5]\d$/, { message: 'a time as "HH:MM" (00:00 to 23:59)' });
+  const names = z.array(z.string().trim().min(1, { message: "an empty name" })).min(1, {
+    message: "an empty list: leave the key out instead",
   });
+  const count = z
+    .number({ message: "a whole number" })
+    .int({ message: "a whole number, not a fraction" })
+    .nonnegative({ message: "a count of 0 or more" });
 
+  const window = z
+    .strictObject({
+      days: z.array(z.enum(DAYS)).min(1, { message: "an empty list: leave the key out instead" }).optional(),
+      from: clock.optional(),
+      to: clock.optional(),
+      timeZone: timeZone.optional(),
+    })
+    .superRefine((w, ctx) => {
+      if (w.from !== undefined && w.to !== undefined && w.from >= w.to) {
+        ctx.addIssue({
+          code: "custom",
+          path: ["from"],
+          message: `"from" (${w.from}) must be before "to" (${w.to})`,
+        });
+      }
+    });
+
+  return z.strictObject({
+    mode: z.enum(["enforce", "advisory", "audit"]).optional(),
+    accounts: names.optional(),
+    launches: z.strictObject({ perDay: count, timeZone: timeZone.optional() }).optional(),
+    window: window.optional(),
+    destinations: names.optional(),
+    protect: z.strictObject({ adsets: names.optional(), ads: names.optional() }).optional(),
+    bannedPhrases: names.optional(),
+    writesPerConversation: count.optional(),
+  });
+}
+
+let built: ReturnType<typeof buildRulesFileSchema> | undefined;
 /** The rules as a JSON file gives them. Every key is optional; unknown keys are refused. */
-export const rulesFileSchema = z.strictObject({
-  mode: z.enum(["enforce", "advisory", "audit"]).optional(),
-  accounts: names.optional(),
-  launches: z.strictObject({ perDay: count, timeZone: timeZone.optional() }).optional(),
-  window: window.optional(),
-  destinations: names.optional(),
-  protect: z.strictObject({ adsets: names.optional(), ads: names.optional() }).optional(),
-  bannedPhrases: names.optional(),
-  writesPerConversation: count.optional(),
-});
+function rulesFileSchema(): ReturnType<typeof buildRulesFileSchema> {
+  built ??= buildRulesFileSchema();
+  return built;
+}
 
 /** Money rules as a JSON file (or `ADRAILS_RULES`) gives them. */
-export type RulesFile = z.infer<typeof rulesFileSchema>;
+export type RulesFile = z.infer<ReturnType<typeof buildRulesFileSchema>>;
 
 /** What a custom rule is shown of one call. */
 export interface RuleCallInfo {
@@ -110,7 +119,7 @@ export function parseRules(value: unknown, source = "rules"): MoneyRules {
       throw new RulesError("custom", `${source}: custom must be an array of functions (library only)`);
     }
   }
-  const parsed = rulesFileSchema.safeParse(rest);
+  const parsed = rulesFileSchema().safeParse(rest);
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
     const extra = issue.code === "unrecognized_keys" ? issue.keys[0] : undefined;
@@ -129,7 +138,7 @@ function knownKeys(parent: string[]): string[] {
   if (at === "launches") return ["perDay", "timeZone"];
   if (at === "window") return ["days", "from", "to", "timeZone"];
   if (at === "protect") return ["adsets", "ads"];
-  return [...Object.keys(rulesFileSchema.shape), "custom (library only)"];
+  return [...Object.keys(rulesFileSchema().shape), "custom (library only)"];
 }
 
 /** The rules of a JSON text (a file's content); `source` names it in errors. */

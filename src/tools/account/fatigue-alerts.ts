@@ -9,8 +9,9 @@ export const fatigueAlerts = defineTool({
   effect: "read",
   plan: "every",
   statuses: STATUSES.accountRead,
-  input: z.strictObject({
-    account_id: readAccountId(),
-    quick: z.boolean().default(false).describe("true: fast shallow pass"),
-  }),
+  input: () =>
+    z.strictObject({
+      account_id: readAccountId(),
+      quick: z.boolean().default(false).describe("true: fast shallow pass"),
+    }),
 });

@@ -10,5 +10,5 @@ export const health = defineTool({
   effect: "read",
   plan: "every",
   statuses: STATUSES.accountRead,
-  input: z.strictObject({ account_id: readAccountId() }),
+  input: () => z.strictObject({ account_id: readAccountId() }),
 });

@@ -11,5 +11,5 @@ export const listAccounts = defineTool({
   plan: "every",
   statuses: STATUSES.plain,
   // The one body the service ignores (spec 4.A): extra keys are dropped, not refused.
-  input: z.object({}),
+  input: () => z.object({}),
 });

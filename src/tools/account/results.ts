@@ -10,27 +10,28 @@ export const results = defineTool({
   effect: "read",
   plan: "every",
   statuses: STATUSES.accountRead,
-  input: z.strictObject({
-    account_id: readAccountId(),
-    level: z.enum(["account", "campaign", "adset", "ad"]).default("campaign"),
-    date_preset: z
-      .enum([
-        "today",
-        "yesterday",
-        "last_3d",
-        "last_7d",
-        "last_14d",
-        "last_30d",
-        "last_90d",
-        "this_month",
-        "last_month",
-      ])
-      .optional()
-      // Shown, not applied: an applied default would clash with since/until.
-      .meta({ default: "last_7d" }),
-    since: isoDate().optional(),
-    until: isoDate().optional(),
-  }),
+  input: () =>
+    z.strictObject({
+      account_id: readAccountId(),
+      level: z.enum(["account", "campaign", "adset", "ad"]).default("campaign"),
+      date_preset: z
+        .enum([
+          "today",
+          "yesterday",
+          "last_3d",
+          "last_7d",
+          "last_14d",
+          "last_30d",
+          "last_90d",
+          "this_month",
+          "last_month",
+        ])
+        .optional()
+        // Shown, not applied: an applied default would clash with since/until.
+        .meta({ default: "last_7d" }),
+      since: isoDate().optional(),
+      until: isoDate().optional(),
+    }),
   rules: (v, ctx) => {
     if (v.since !== undefined && v.until === undefined) {
       ctx.addIssue({ code: "custom", path: ["until"], message: "required when since is set" });

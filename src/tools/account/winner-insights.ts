@@ -9,5 +9,5 @@ export const winnerInsights = defineTool({
   effect: "read",
   plan: "every",
   statuses: STATUSES.accountRead,
-  input: z.strictObject({ account_id: readAccountId() }),
+  input: () => z.strictObject({ account_id: readAccountId() }),
 });

@@ -10,5 +10,5 @@ export const benchmarks = defineTool({
   effect: "calculator",
   plan: "every",
   statuses: STATUSES.plain,
-  input: z.strictObject({ niche: z.string().optional() }),
+  input: () => z.strictObject({ niche: z.string().optional() }),
 });

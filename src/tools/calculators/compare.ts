@@ -10,11 +10,12 @@ export const compare = defineTool({
   effect: "calculator",
   plan: "every",
   statuses: STATUSES.plain,
-  input: z.strictObject({
-    niche: z.string(),
-    your_cpm: z.number().optional(),
-    your_ctr: z.number().optional().describe("Percent"),
-    your_cpl: z.number().optional(),
-  }),
+  input: () =>
+    z.strictObject({
+      niche: z.string(),
+      your_cpm: z.number().optional(),
+      your_ctr: z.number().optional().describe("Percent"),
+      your_cpl: z.number().optional(),
+    }),
   rules: (v, ctx) => atLeastOne(v, ctx, "your_cpm", "your_ctr", "your_cpl"),
 });

@@ -10,9 +10,10 @@ export const fatigue = defineTool({
   effect: "calculator",
   plan: "every",
   statuses: STATUSES.plain,
-  input: z.strictObject({
-    frequency: z.number().min(0),
-    ctr_trend: z.array(z.number()).min(2).describe("Oldest first"),
-    days_running: z.number().min(0),
-  }),
+  input: () =>
+    z.strictObject({
+      frequency: z.number().min(0),
+      ctr_trend: z.array(z.number()).min(2).describe("Oldest first"),
+      days_running: z.number().min(0),
+    }),
 });

@@ -9,5 +9,5 @@ export const getSkill = defineTool({
   effect: "calculator",
   plan: "every",
   statuses: STATUSES.plain,
-  input: z.strictObject({ slug: z.string() }),
+  input: () => z.strictObject({ slug: z.string() }),
 });

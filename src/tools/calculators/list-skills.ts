@@ -9,5 +9,5 @@ export const listSkills = defineTool({
   effect: "calculator",
   plan: "every",
   statuses: STATUSES.plain,
-  input: z.strictObject({}),
+  input: () => z.strictObject({}),
 });

@@ -10,12 +10,13 @@ export const captureCompetitorSnapshot = defineTool({
   effect: "write",
   plan: "not-shown",
   statuses: STATUSES.accountRead,
-  input: z.object({
-    ...workspaceFields(),
-    source_kind: z.enum(["page_id", "search_terms"]),
-    query: z.string(),
-    market: z.string(),
-    ad_type: z.enum(["ALL", "POLITICAL_AND_ISSUE_ADS"]).optional(),
-    limit: integer().min(1).optional(),
-  }),
+  input: () =>
+    z.object({
+      ...workspaceFields(),
+      source_kind: z.enum(["page_id", "search_terms"]),
+      query: z.string(),
+      market: z.string(),
+      ad_type: z.enum(["ALL", "POLITICAL_AND_ISSUE_ADS"]).optional(),
+      limit: integer().min(1).optional(),
+    }),
 });

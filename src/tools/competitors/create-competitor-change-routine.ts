@@ -10,10 +10,11 @@ export const createCompetitorChangeRoutine = defineTool({
   effect: "write",
   plan: "not-shown",
   statuses: STATUSES.accountRead,
-  input: z.object({
-    ...workspaceFields(),
-    source_id: z.string(),
-    name: z.string(),
-    cadence_seconds: integer().min(1),
-  }),
+  input: () =>
+    z.object({
+      ...workspaceFields(),
+      source_id: z.string(),
+      name: z.string(),
+      cadence_seconds: integer().min(1),
+    }),
 });

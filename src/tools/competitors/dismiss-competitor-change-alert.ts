@@ -10,10 +10,11 @@ export const dismissCompetitorChangeAlert = defineTool({
   plan: "not-shown",
   statuses: STATUSES.accountRead,
   idField: { name: "idempotency_key", required: true },
-  input: z.object({
-    ...workspaceFields(),
-    alert_id: z.string(),
-    action: z.enum(["dismiss", "restore"]),
-    idempotency_key: z.string(),
-  }),
+  input: () =>
+    z.object({
+      ...workspaceFields(),
+      alert_id: z.string(),
+      action: z.enum(["dismiss", "restore"]),
+      idempotency_key: z.string(),
+    }),
 });

@@ -9,9 +9,10 @@ export const findNoveltyCandidates = defineTool({
   effect: "read",
   plan: "not-shown",
   statuses: STATUSES.accountRead,
-  input: z.object({
-    ...workspaceFields(),
-    snapshot_id: z.string().optional(),
-    limit: z.number().int().min(1).max(3).default(3),
-  }),
+  input: () =>
+    z.object({
+      ...workspaceFields(),
+      snapshot_id: z.string().optional(),
+      limit: z.number().int().min(1).max(3).default(3),
+    }),
 });

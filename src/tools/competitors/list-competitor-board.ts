@@ -9,10 +9,11 @@ export const listCompetitorBoard = defineTool({
   effect: "read",
   plan: "not-shown",
   statuses: STATUSES.accountRead,
-  input: z.object({
-    ...workspaceFields(),
-    filters: openObject().optional(),
-    cursor: z.string().optional(),
-    limit: integer().min(1).optional(),
-  }),
+  input: () =>
+    z.object({
+      ...workspaceFields(),
+      filters: openObject().optional(),
+      cursor: z.string().optional(),
+      limit: integer().min(1).optional(),
+    }),
 });

@@ -10,8 +10,9 @@ export const pauseCompetitorChangeRoutine = defineTool({
   plan: "not-shown",
   statuses: STATUSES.accountRead,
   hints: { idempotent: true },
-  input: z.object({
-    ...workspaceFields(),
-    routine_id: z.string(),
-  }),
+  input: () =>
+    z.object({
+      ...workspaceFields(),
+      routine_id: z.string(),
+    }),
 });

@@ -10,14 +10,15 @@ export const refreshCompetitorChangeRoutine = defineTool({
   plan: "not-shown",
   statuses: STATUSES.accountRead,
   idField: { name: "idempotency_key", required: true },
-  input: z.object({
-    ...workspaceFields(),
-    routine_id: z.string(),
-    source_id: z.string(),
-    durable_run_id: z.string(),
-    idempotency_key: z.string(),
-    observed_at: z.string(),
-    coverage: z.enum(["complete", "partial", "unavailable", "failed", "stale"]),
-    current_hash: z.string().optional(),
-  }),
+  input: () =>
+    z.object({
+      ...workspaceFields(),
+      routine_id: z.string(),
+      source_id: z.string(),
+      durable_run_id: z.string(),
+      idempotency_key: z.string(),
+      observed_at: z.string(),
+      coverage: z.enum(["complete", "partial", "unavailable", "failed", "stale"]),
+      current_hash: z.string().optional(),
+    }),
 });

@@ -10,11 +10,12 @@ export const adCopy = defineTool({
   effect: "read",
   plan: "paid",
   statuses: STATUSES.copy,
-  input: z.strictObject({
-    url: looseUrl().optional(),
-    description: z.string().max(2000).optional(),
-    objective: z.enum(["Leads", "Purchases", "Awareness", "Sign Ups"]),
-    tone: z.enum(["Professional", "Casual", "Urgent", "Fun", "Bold"]).default("Professional"),
-  }),
+  input: () =>
+    z.strictObject({
+      url: looseUrl().optional(),
+      description: z.string().max(2000).optional(),
+      objective: z.enum(["Leads", "Purchases", "Awareness", "Sign Ups"]),
+      tone: z.enum(["Professional", "Casual", "Urgent", "Fun", "Bold"]).default("Professional"),
+    }),
   rules: (v, ctx) => atLeastOne(v, ctx, "url", "description"),
 });

@@ -10,5 +10,5 @@ export const analyzeWinningAd = defineTool({
   effect: "read",
   plan: "paid",
   statuses: STATUSES.accountRead,
-  input: z.strictObject({ account_id: accountId(), ad_id: z.string() }),
+  input: () => z.strictObject({ account_id: accountId(), ad_id: z.string() }),
 });

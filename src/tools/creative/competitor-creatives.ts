@@ -11,12 +11,13 @@ export const competitorCreatives = defineTool({
   plan: "paid",
   statuses: STATUSES.workflow,
   idField: { name: "request_id", required: false },
-  input: z.strictObject({
-    account_id: accountId(),
-    competitor_name: z.string().optional(),
-    page_id: z.string().optional(),
-    country: countryCode().default("US"),
-    request_id: requestId().optional(),
-  }),
+  input: () =>
+    z.strictObject({
+      account_id: accountId(),
+      competitor_name: z.string().optional(),
+      page_id: z.string().optional(),
+      country: countryCode().default("US"),
+      request_id: requestId().optional(),
+    }),
   rules: (v, ctx) => atLeastOne(v, ctx, "competitor_name", "page_id"),
 });

@@ -11,10 +11,11 @@ export const creativeDna = defineTool({
   plan: "paid",
   statuses: STATUSES.workflow,
   idField: { name: "request_id", required: false },
-  input: z.strictObject({
-    account_id: accountId(),
-    brand_url: z.string(),
-    brand_name: z.string().optional(),
-    request_id: requestId().optional(),
-  }),
+  input: () =>
+    z.strictObject({
+      account_id: accountId(),
+      brand_url: z.string(),
+      brand_name: z.string().optional(),
+      request_id: requestId().optional(),
+    }),
 });

@@ -11,9 +11,10 @@ export const creativeLoop = defineTool({
   plan: "paid",
   statuses: STATUSES.workflow,
   idField: { name: "request_id", required: false },
-  input: z.strictObject({
-    account_id: accountId(),
-    auto_launch: z.boolean().default(false).describe("Legacy; launches nothing"),
-    request_id: requestId().optional(),
-  }),
+  input: () =>
+    z.strictObject({
+      account_id: accountId(),
+      auto_launch: z.boolean().default(false).describe("Legacy; launches nothing"),
+      request_id: requestId().optional(),
+    }),
 });

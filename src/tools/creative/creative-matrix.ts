@@ -14,14 +14,15 @@ export const creativeMatrix = defineTool({
   plan: "paid",
   statuses: STATUSES.workflow,
   idField: { name: "request_id", required: false },
-  input: z.strictObject({
-    account_id: accountId(),
-    angles: z.array(z.string()).min(1),
-    hooks: z.array(z.string()).default(["question"]),
-    visual_styles: z.array(z.string()).default(["headline"]),
-    aspect_ratio: z.string().default("1:1"),
-    request_id: requestId().optional(),
-  }),
+  input: () =>
+    z.strictObject({
+      account_id: accountId(),
+      angles: z.array(z.string()).min(1),
+      hooks: z.array(z.string()).default(["question"]),
+      visual_styles: z.array(z.string()).default(["headline"]),
+      aspect_ratio: z.string().default("1:1"),
+      request_id: requestId().optional(),
+    }),
   rules: (v, ctx) => {
     const cells =
       v.angles.length * (v.hooks ?? ["question"]).length * (v.visual_styles ?? ["headline"]).length;

@@ -13,9 +13,10 @@ export const emergencyRecovery = defineTool({
   idField: { name: "request_id", required: true },
   hints: { destructive: true },
   disabled: true,
-  input: z.strictObject({
-    account_id: accountId(),
-    request_id: requestId(),
-    threshold_cpl_multiplier: z.number().default(2),
-  }),
+  input: () =>
+    z.strictObject({
+      account_id: accountId(),
+      request_id: requestId(),
+      threshold_cpl_multiplier: z.number().default(2),
+    }),
 });

@@ -10,11 +10,12 @@ export const hooks = defineTool({
   effect: "read",
   plan: "paid",
   statuses: STATUSES.copy,
-  input: z.strictObject({
-    url: uri().optional(),
-    description: z.string().max(1000).optional(),
-    // The spec names only `both`; the three single-platform values are not shown, so any string passes.
-    platform: z.string().default("both").describe("both, or one platform's name"),
-  }),
+  input: () =>
+    z.strictObject({
+      url: uri().optional(),
+      description: z.string().max(1000).optional(),
+      // The spec names only `both`; the three single-platform values are not shown, so any string passes.
+      platform: z.string().default("both").describe("both, or one platform's name"),
+    }),
   rules: (v, ctx) => atLeastOne(v, ctx, "url", "description"),
 });

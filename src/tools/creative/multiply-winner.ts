@@ -11,13 +11,14 @@ export const multiplyWinner = defineTool({
   plan: "paid",
   statuses: STATUSES.workflow,
   idField: { name: "request_id", required: false },
-  input: z.strictObject({
-    account_id: accountId(),
-    ad_id: z.string().optional(),
-    image_url: uri().optional(),
-    count: itemCount(10, 20),
-    aspect_ratio: z.string().default("1:1"),
-    request_id: requestId().optional(),
-  }),
+  input: () =>
+    z.strictObject({
+      account_id: accountId(),
+      ad_id: z.string().optional(),
+      image_url: uri().optional(),
+      count: itemCount(10, 20),
+      aspect_ratio: z.string().default("1:1"),
+      request_id: requestId().optional(),
+    }),
   rules: (v, ctx) => atLeastOne(v, ctx, "ad_id", "image_url"),
 });

@@ -11,15 +11,16 @@ export const urlToAds = defineTool({
   plan: "paid",
   statuses: STATUSES.workflow,
   idField: { name: "request_id", required: false },
-  input: z.strictObject({
-    account_id: accountId(),
-    url: z.string(),
-    count: itemCount(27, 50),
-    angles: z
-      .array(z.string())
-      .optional()
-      .describe("e.g. pain, gain, social_proof, authority, urgency, curiosity"),
-    aspect_ratio: z.string().default("1:1"),
-    request_id: requestId().optional(),
-  }),
+  input: () =>
+    z.strictObject({
+      account_id: accountId(),
+      url: z.string(),
+      count: itemCount(27, 50),
+      angles: z
+        .array(z.string())
+        .optional()
+        .describe("e.g. pain, gain, social_proof, authority, urgency, curiosity"),
+      aspect_ratio: z.string().default("1:1"),
+      request_id: requestId().optional(),
+    }),
 });

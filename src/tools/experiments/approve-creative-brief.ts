@@ -10,8 +10,9 @@ export const approveCreativeBrief = defineTool({
   plan: "not-shown",
   statuses: STATUSES.accountRead,
   hints: { idempotent: true },
-  input: z.object({
-    ...workspaceFields(),
-    version_id: z.string(),
-  }),
+  input: () =>
+    z.object({
+      ...workspaceFields(),
+      version_id: z.string(),
+    }),
 });

@@ -10,9 +10,10 @@ export const approveGenerationArtifact = defineTool({
   plan: "not-shown",
   statuses: STATUSES.accountRead,
   hints: { idempotent: true },
-  input: z.object({
-    ...workspaceFields(),
-    artifact_id: z.string(),
-    reason: z.string().optional(),
-  }),
+  input: () =>
+    z.object({
+      ...workspaceFields(),
+      artifact_id: z.string(),
+      reason: z.string().optional(),
+    }),
 });

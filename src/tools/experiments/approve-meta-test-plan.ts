@@ -11,10 +11,11 @@ export const approveMetaTestPlan = defineTool({
   plan: "not-shown",
   statuses: STATUSES.accountRead,
   hints: { idempotent: true },
-  input: z.object({
-    ...workspaceFields(),
-    preview: openObject(),
-    previewHash: z.string(),
-    confirmationToken: z.string(),
-  }),
+  input: () =>
+    z.object({
+      ...workspaceFields(),
+      preview: openObject(),
+      previewHash: z.string(),
+      confirmationToken: z.string(),
+    }),
 });

@@ -10,8 +10,9 @@ export const assessExperiment = defineTool({
   effect: "read",
   plan: "not-shown",
   statuses: STATUSES.accountRead,
-  input: z.object({
-    ...workspaceFields(),
-    experiment_id: z.string(),
-  }),
+  input: () =>
+    z.object({
+      ...workspaceFields(),
+      experiment_id: z.string(),
+    }),
 });

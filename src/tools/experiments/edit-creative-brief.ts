@@ -10,9 +10,10 @@ export const editCreativeBrief = defineTool({
   plan: "not-shown",
   statuses: STATUSES.accountRead,
   hints: { destructive: true },
-  input: z.object({
-    ...workspaceFields(),
-    version_id: z.string(),
-    patch: openObject(),
-  }),
+  input: () =>
+    z.object({
+      ...workspaceFields(),
+      version_id: z.string(),
+      patch: openObject(),
+    }),
 });

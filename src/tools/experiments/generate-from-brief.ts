@@ -11,10 +11,11 @@ export const generateFromBrief = defineTool({
   plan: "not-shown",
   statuses: STATUSES.accountRead,
   idField: { name: "idempotency_key", required: true },
-  input: z.object({
-    ...workspaceFields(),
-    version_id: z.string(),
-    media: z.enum(["image", "video"]),
-    idempotency_key: z.string(),
-  }),
+  input: () =>
+    z.object({
+      ...workspaceFields(),
+      version_id: z.string(),
+      media: z.enum(["image", "video"]),
+      idempotency_key: z.string(),
+    }),
 });

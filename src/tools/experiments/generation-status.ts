@@ -9,8 +9,9 @@ export const generationStatus = defineTool({
   effect: "read",
   plan: "not-shown",
   statuses: STATUSES.accountRead,
-  input: z.object({
-    ...workspaceFields(),
-    run_id: z.string(),
-  }),
+  input: () =>
+    z.object({
+      ...workspaceFields(),
+      run_id: z.string(),
+    }),
 });

@@ -9,8 +9,9 @@ export const getCreativeBrief = defineTool({
   effect: "read",
   plan: "not-shown",
   statuses: STATUSES.accountRead,
-  input: z.object({
-    ...workspaceFields(),
-    version_id: z.string(),
-  }),
+  input: () =>
+    z.object({
+      ...workspaceFields(),
+      version_id: z.string(),
+    }),
 });

@@ -10,8 +10,9 @@ export const listLearning = defineTool({
   effect: "read",
   plan: "not-shown",
   statuses: STATUSES.accountRead,
-  input: z.object({
-    ...workspaceFields(),
-    experiment_id: z.string().optional(),
-  }),
+  input: () =>
+    z.object({
+      ...workspaceFields(),
+      experiment_id: z.string().optional(),
+    }),
 });

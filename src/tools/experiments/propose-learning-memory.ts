@@ -9,10 +9,11 @@ export const proposeLearningMemory = defineTool({
   effect: "write",
   plan: "not-shown",
   statuses: STATUSES.accountRead,
-  input: z.object({
-    ...workspaceFields(),
-    experiment_id: z.string(),
-    text: z.string(),
-    rationale: z.string(),
-  }),
+  input: () =>
+    z.object({
+      ...workspaceFields(),
+      experiment_id: z.string(),
+      text: z.string(),
+      rationale: z.string(),
+    }),
 });

@@ -9,10 +9,11 @@ export const recordResultInterpretation = defineTool({
   effect: "write",
   plan: "not-shown",
   statuses: STATUSES.accountRead,
-  input: z.object({
-    ...workspaceFields(),
-    experiment_id: z.string(),
-    text: z.string(),
-    hypothesis: z.string().optional(),
-  }),
+  input: () =>
+    z.object({
+      ...workspaceFields(),
+      experiment_id: z.string(),
+      text: z.string(),
+      hypothesis: z.string().optional(),
+    }),
 });

@@ -10,8 +10,9 @@ export const resumeGeneration = defineTool({
   plan: "not-shown",
   statuses: STATUSES.accountRead,
   hints: { idempotent: true },
-  input: z.object({
-    ...workspaceFields(),
-    idempotency_key: z.string().describe("The run's original key"),
-  }),
+  input: () =>
+    z.object({
+      ...workspaceFields(),
+      idempotency_key: z.string().describe("The run's original key"),
+    }),
 });

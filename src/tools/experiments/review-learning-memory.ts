@@ -10,10 +10,11 @@ export const reviewLearningMemory = defineTool({
   plan: "not-shown",
   statuses: STATUSES.accountRead,
   hints: { idempotent: true },
-  input: z.object({
-    ...workspaceFields(),
-    candidateId: z.string(),
-    decision: z.enum(["approved", "rejected"]),
-    reason: z.string().optional(),
-  }),
+  input: () =>
+    z.object({
+      ...workspaceFields(),
+      candidateId: z.string(),
+      decision: z.enum(["approved", "rejected"]),
+      reason: z.string().optional(),
+    }),
 });

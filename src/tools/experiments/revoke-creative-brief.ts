@@ -10,9 +10,10 @@ export const revokeCreativeBrief = defineTool({
   plan: "not-shown",
   statuses: STATUSES.accountRead,
   hints: { destructive: true, idempotent: true },
-  input: z.object({
-    ...workspaceFields(),
-    version_id: z.string(),
-    reason: z.string().optional(),
-  }),
+  input: () =>
+    z.object({
+      ...workspaceFields(),
+      version_id: z.string(),
+      reason: z.string().optional(),
+    }),
 });

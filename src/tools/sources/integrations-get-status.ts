@@ -9,5 +9,5 @@ export const integrationsGetStatus = defineTool({
   effect: "read",
   plan: "not-shown",
   statuses: STATUSES.plain,
-  input: z.object({ connection_id: z.string() }),
+  input: () => z.object({ connection_id: z.string() }),
 });

@@ -9,5 +9,5 @@ export const integrationsIntelligenceReport = defineTool({
   effect: "read",
   plan: "not-shown",
   statuses: STATUSES.plain,
-  input: z.object({ connection_ids: z.array(z.string()).min(1).max(4) }),
+  input: () => z.object({ connection_ids: z.array(z.string()).min(1).max(4) }),
 });

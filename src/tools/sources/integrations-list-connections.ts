@@ -9,5 +9,5 @@ export const integrationsListConnections = defineTool({
   effect: "read",
   plan: "not-shown",
   statuses: STATUSES.plain,
-  input: z.object({}),
+  input: () => z.object({}),
 });
