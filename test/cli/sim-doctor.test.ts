@@ -28,9 +28,10 @@ describe.concurrent("adrails sim", { timeout: 60_000 }, () => {
     const sim = startSimCommand([]);
     try {
       const [, url] = await waitFor(() => sim.out.stdout, /listening on (http:\/\/127\.0\.0\.1:\d+)/, 30_000);
+      // The key lines arrive in more than one write: wait for each.
       const [, pro] = await waitFor(() => sim.out.stdout, /^ {2}pro +(adk_\S+)$/m);
-      expect(sim.out.stdout).toMatch(/^ {2}free +adk_\S+$/m);
-      expect(sim.out.stdout).toMatch(/^ {2}revoked +adk_\S+$/m);
+      await waitFor(() => sim.out.stdout, /^ {2}free +adk_\S+$/m);
+      await waitFor(() => sim.out.stdout, /^ {2}revoked +adk_\S+$/m);
       const r = await run(["call", "list-accounts"], {
         env: { ADRAILS_API_KEY: pro, ADRAILS_BASE_URL: url },
       });
