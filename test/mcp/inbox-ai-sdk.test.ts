@@ -3,6 +3,7 @@ import { Experimental_StdioMCPTransport } from "@ai-sdk/mcp/mcp-stdio";
 import { generateText, stepCountIs } from "ai";
 import { MockLanguageModelV3 } from "ai/test";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { callsResponse, textResponse } from "../adapters/harness.js";
 import { BIN, buildOnce, ROOT } from "../cli/helpers.js";
 import { type Env, push, startEnv } from "./helpers.js";
 import { type InboxFixture, person, startInboxFixture } from "./inbox-support.js";
@@ -26,23 +27,6 @@ afterAll(async () => {
   await env?.close();
 });
 
-const usage = {
-  inputTokens: { total: 1, noCache: 1, cacheRead: undefined, cacheWrite: undefined },
-  outputTokens: { total: 1, text: 1, reasoning: undefined },
-};
-const toolCall = (id: string, name: string, input: object) => ({
-  content: [{ type: "tool-call" as const, toolCallId: id, toolName: name, input: JSON.stringify(input) }],
-  finishReason: { unified: "tool-calls" as const, raw: undefined },
-  usage,
-  warnings: [],
-});
-const text = (value: string) => ({
-  content: [{ type: "text" as const, text: value }],
-  finishReason: { unified: "stop" as const, raw: undefined },
-  usage,
-  warnings: [],
-});
-
 describe("@ai-sdk/mcp with ai@6 generateText", { timeout: 120_000 }, () => {
   it("completes the pending + await-approval path: one ACTIVE ad with the person's sentence", async () => {
     const client = await createMCPClient({
@@ -61,7 +45,10 @@ describe("@ai-sdk/mcp with ai@6 generateText", { timeout: 120_000 }, () => {
       const model = new MockLanguageModelV3({
         doGenerate: async ({ prompt }) => {
           const turn = prompt.filter((m) => m.role === "assistant").length;
-          if (turn === 0) return toolCall("c1", "push-creative", push(env, { status: "ACTIVE" }));
+          if (turn === 0)
+            return callsResponse([
+              { id: "c1", name: "push-creative", input: push(env, { status: "ACTIVE" }) },
+            ]);
           if (turn === 1) {
             // The model read the pending result: it gives the person the link, then awaits.
             const seen = JSON.stringify(prompt.at(-1));
@@ -69,9 +56,11 @@ describe("@ai-sdk/mcp with ai@6 generateText", { timeout: 120_000 }, () => {
             approveUrl = /approve_url\\?":\\?"([^"\\]+)/.exec(seen)?.[1] ?? "";
             expect(approvalId).not.toBe("");
             await (await person(fx.url)).decide(approvalId, { approve: SENTENCE });
-            return toolCall("c2", "await-approval", { approval_id: approvalId, wait_s: 20 });
+            return callsResponse([
+              { id: "c2", name: "await-approval", input: { approval_id: approvalId, wait_s: 20 } },
+            ]);
           }
-          return text("The ad is live.");
+          return textResponse("The ad is live.");
         },
       });
       const result = await generateText({
