@@ -300,6 +300,19 @@ describe("the approval inbox in a real browser", { timeout: 40_000 }, () => {
       await tab.waitFor();
       await tab.getByRole("textbox", { name: /Type a sentence/ }).fill(sentence);
     }
+    // The second tab's form is read before the first tab decides: once the decision lands, the
+    // second tab's list refreshes and the form leaves the page.
+    await second.evaluate(() => {
+      // Runs in the page: the DOM's types are not part of this project's.
+      const g = globalThis as unknown as {
+        document: { querySelector(s: string): unknown };
+        adrailsTestBody?: string;
+      };
+      const form = g.document.querySelector("#pending form.approve");
+      g.adrailsTestBody = new URLSearchParams(
+        new (FormData as unknown as new (f: unknown) => FormData)(form) as never,
+      ).toString();
+    });
     // A double click in the first tab, then the second tab posting the same decision twice at once.
     const statuses: number[] = [];
     page.on("response", (r) => {
@@ -308,21 +321,20 @@ describe("the approval inbox in a real browser", { timeout: 40_000 }, () => {
     await tabs[0]!.getByRole("button", { name: "Approve and launch" }).dblclick();
     await until(() => statuses.length > 0);
     const other = await second.evaluate(async () => {
-      // Runs in the page: the DOM's types are not part of this project's.
-      const doc = (globalThis as unknown as { document: { querySelector(s: string): unknown } }).document;
-      const form = doc.querySelector("#pending form.approve");
-      const body = new URLSearchParams(
-        new (FormData as unknown as new (f: unknown) => FormData)(form) as never,
-      );
-      const key =
-        (
-          globalThis as unknown as { sessionStorage: { getItem(k: string): string | null } }
-        ).sessionStorage.getItem("adrails-inbox-key") ?? "";
+      const g = globalThis as unknown as {
+        adrailsTestBody?: string;
+        sessionStorage: { getItem(k: string): string | null };
+      };
+      const key = g.sessionStorage.getItem("adrails-inbox-key") ?? "";
       const posts = [0, 1].map(() =>
         fetch("decide", {
           method: "POST",
-          headers: { accept: "application/json", "x-adrails-inbox-key": key },
-          body,
+          headers: {
+            accept: "application/json",
+            "content-type": "application/x-www-form-urlencoded",
+            "x-adrails-inbox-key": key,
+          },
+          body: g.adrailsTestBody ?? "",
         }),
       );
       return Promise.all(posts.map(async (p) => (await p).status));
