@@ -58,15 +58,13 @@ export async function negotiate(
     if (resumed) return result(resumed);
   }
   const hasDesk = toolkit.options.desk !== undefined;
-  // A toolkit's own confirm channel asks the person, unless only the desk can reach them.
-  const ownChannel = toolkit.options.confirm !== undefined && (can.form || !hasDesk);
-  const request = ownChannel ? null : await adTool.ask(args, where);
-  if (!request) return result(await adTool.call(args, context));
-
-  if (can.form) return form(adTool, paths.form, request, args, context, where, ctx, declared);
-  if (hasDesk) {
+  // Only the desk can reach the person: the pending call records the one request they are asked
+  // about (asking first would record a second, never-answered one).
+  if (hasDesk && !can.form) {
     const pending = await adTool.call(args, { ...context, pending: true });
     if (!isPending(pending)) return result(pending);
+    const request = await adTool.recorded(pending.approval_id).catch(() => null);
+    if (!request) return result(pending);
     if (paths.url && can.url) {
       const asked = await paths.url.ask(pending, request, ctx, can.modern);
       return "resultType" in asked && asked.resultType === "input_required"
@@ -79,6 +77,11 @@ export async function negotiate(
     }
     return result(pending);
   }
+  // A toolkit's own confirm channel asks the person.
+  const request = toolkit.options.confirm !== undefined ? null : await adTool.ask(args, where);
+  if (!request) return result(await adTool.call(args, context));
+
+  if (can.form) return form(adTool, paths.form, request, args, context, where, ctx, declared);
   // Nobody can be asked: the toolkit decides as with no confirmation channel.
   const refused = await adTool.call(args, context);
   return result(

@@ -2,6 +2,8 @@ import { spawn } from "node:child_process";
 import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
 import type { CallToolResult, ElicitRequestURLParams, Transport } from "@modelcontextprotocol/server";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { redisStore } from "../../src/store/redis.js";
+import { createAdTools } from "../../src/toolkit.js";
 import type { ToolResult } from "../../src/types.js";
 import { BIN, buildOnce, ROOT, waitFor } from "../cli/helpers.js";
 import { call, type Env, push, startEnv } from "./helpers.js";
@@ -65,6 +67,14 @@ describe("a host without elicitation (stdio)", { timeout: 120_000 }, () => {
       expect(pending.approve_url.startsWith(fx.url)).toBe(true);
       expect(made.text).toContain("await-approval");
       expect(env.pushes()).toEqual([]);
+      // One request is recorded for the person to answer: the one the inbox shows.
+      const store = redisStore({ url: fx.redis.url });
+      try {
+        const open = await createAdTools({ apiKey: env.sim.apiKey, baseUrl: env.sim.url, store }).pendingApprovals();
+        expect(open.map((r) => r.id)).toEqual([pending.approval_id]);
+      } finally {
+        await store.close?.();
+      }
       // Not decided yet: the pending result again, after a short hold.
       const early = await call(client, "await-approval", { approval_id: pending.approval_id, wait_s: 1 });
       expect(early.tool.ok).toBe("pending");
