@@ -70,7 +70,11 @@ describe("a host without elicitation (stdio)", { timeout: 120_000 }, () => {
       // One request is recorded for the person to answer: the one the inbox shows.
       const store = redisStore({ url: fx.redis.url });
       try {
-        const open = await createAdTools({ apiKey: env.sim.apiKey, baseUrl: env.sim.url, store }).pendingApprovals();
+        const open = await createAdTools({
+          apiKey: env.sim.apiKey,
+          baseUrl: env.sim.url,
+          store,
+        }).pendingApprovals();
         expect(open.map((r) => r.id)).toEqual([pending.approval_id]);
       } finally {
         await store.close?.();
