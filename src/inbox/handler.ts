@@ -75,7 +75,7 @@ export function createInboxHandler(inbox: Inbox, options: InboxHandlerOptions): 
     ...(people ? [] : [options.token as string]),
     ...(people?.people.flatMap((p) => (p.token ? [p.token] : [])) ?? []),
   ]);
-  const shell = renderShell(title);
+  const shell = renderShell(title, { people: people !== undefined });
   const script = asset("inbox.js");
   const style = asset("inbox.css");
   if ((options.sweepMs ?? 2000) > 0) inbox.startSweeper(options.sweepMs ?? 2000);

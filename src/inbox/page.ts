@@ -5,17 +5,25 @@ import { esc } from "./render.js";
  * It holds no item and no secret, so a process that got the session cookie learns nothing from
  * it; the page's script signs in, keeps the session key in this tab, and loads the items with it.
  */
-export function renderShell(title: string): string {
+export function renderShell(title: string, options: { people?: boolean } = {}): string {
+  // With named approvers each person has their own token, and the token says who they are.
+  const signInText = options.people
+    ? "Sign in with your own approver token (given to you by whoever runs <code>adrails inbox</code>). It says who you are: your decisions are recorded under the name it belongs to. Each browser tab signs in on its own."
+    : "Sign in with the inbox token (printed once by <code>adrails inbox</code>, or set as ADRAILS_INBOX_TOKEN). Each browser tab signs in on its own.";
+  const nameField = options.people
+    ? ""
+    : `<label for="name">Your name (recorded with each decision)</label>
+<input id="name" name="name" type="text" required maxlength="80" autocomplete="name">
+`;
+  const tokenLabel = options.people ? "Your approver token" : "Inbox token";
   return `<!doctype html><html lang="en"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1"><title>${esc(title)}</title>
 <link rel="stylesheet" href="inbox.css"><script src="inbox.js" defer></script></head>
 <body><noscript><p class="error">The approval inbox needs JavaScript: it keeps its session key in this tab, so that no other page or port can act with your cookie.</p></noscript>
 <main class="signin" id="signin" aria-labelledby="signin-h" hidden><h1 id="signin-h">${esc(title)}</h1>
-<p>Sign in with the inbox token (printed once by <code>adrails inbox</code>, or set as ADRAILS_INBOX_TOKEN). Each browser tab signs in on its own.</p>
+<p>${signInText}</p>
 <p class="error" id="signin-error" role="alert" hidden></p>
-<form method="post" action="signin" id="signin-form"><label for="name">Your name (recorded with each decision)</label>
-<input id="name" name="name" type="text" required maxlength="80" autocomplete="name">
-<label for="token">Inbox token</label><input id="token" name="token" type="password" required autocomplete="current-password">
+<form method="post" action="signin" id="signin-form">${nameField}<label for="token">${tokenLabel}</label><input id="token" name="token" type="password" required autocomplete="current-password">
 <button type="submit">Sign in</button></form></main>
 <div id="inbox" hidden><header><h1>${esc(title)}</h1>
 <p class="who">Signed in as <span id="who"></span></p>

@@ -43,9 +43,9 @@ beforeAll(async () => {
   ] as const) {
     const page = await (await browser.newContext()).newPage();
     await page.goto(server.url);
-    // The name typed does not matter: the token says who signs in.
-    await page.getByLabel("Your name").fill(`Someone else ${name}`);
-    await page.getByLabel("Inbox token").fill(token);
+    // No name to type: the token says who signs in.
+    expect(await page.getByLabel("Your name").count()).toBe(0);
+    await page.getByLabel("Your approver token").fill(token);
     await page.getByRole("button", { name: "Sign in" }).click();
     await seeText(page.locator("#who"), name);
     pages[name] = page;
@@ -108,12 +108,23 @@ describe("named approvers", { timeout: 60_000 }, () => {
     for (const token of [TOKEN, "not-anyone-token-0123456789"]) {
       const page = await browser.newPage();
       await page.goto(server.url);
-      await page.getByLabel("Your name").fill("Ann");
-      await page.getByLabel("Inbox token").fill(token);
+      await page.getByLabel("Your approver token").fill(token);
       await page.getByRole("button", { name: "Sign in" }).click();
       await seeText(page.locator("#signin-error"), "That token is not right");
       await page.close();
     }
+    // A name posted beside a person's token is not who signs in: the token says it.
+    const posted = await fetch(new URL("signin", server.url), {
+      method: "POST",
+      headers: {
+        "content-type": "application/x-www-form-urlencoded",
+        accept: "application/json",
+        origin: new URL(server.url).origin,
+      },
+      body: new URLSearchParams({ name: "Mallory", token: ANN }),
+    });
+    expect(posted.status).toBe(200);
+    expect(await posted.json()).toMatchObject({ ok: true, name: "Ann" });
   });
 
   it("a person not listed for the account sees the request, gets 403 and nothing is recorded; a listed one decides", async () => {
