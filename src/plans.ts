@@ -1,10 +1,10 @@
-import { randomUUID } from "node:crypto";
 import type { z } from "zod";
 import { type RecordOptions, recordAnswers } from "./guards/approval/records.js";
 import { needsPerson } from "./guards/approval/request.js";
 import { canonicalJson, digest } from "./guards/fingerprint.js";
 import { blocked } from "./guards/results.js";
 import { changeOf, prepare } from "./guards/steps/prepare.js";
+import { randomId } from "./hashing.js";
 import type { ApprovedPlan, AskManyOptions, PlanOutcome, PlanRequest, RefusedPlan } from "./plan-types.js";
 import type { ToolDefinition } from "./tools/define.js";
 import type { AdTool, CallContext, ConfirmDecision, ConfirmRequest, ToolResult } from "./types.js";
@@ -119,7 +119,7 @@ export async function askMany(
     seen.set(change, n);
   }
 
-  const id = `pln_${randomUUID().replaceAll("-", "").slice(0, 24)}`;
+  const id = `pln_${randomId().replaceAll("-", "").slice(0, 24)}`;
   const channelName = options.channelName ?? "plan";
   const requests: ConfirmRequest[] = [];
   try {

@@ -1,4 +1,4 @@
-import { createHash } from "node:crypto";
+import { sha256Hex } from "../hashing.js";
 import type { AdStore, RateRule } from "../store/index.js";
 import { StoreError } from "../store/index.js";
 import type { RateLimitInfo } from "./outcome.js";
@@ -271,7 +271,7 @@ export function limiterFor(store: AdStore, bucket: string, limit: number, window
 
 /** The store's name for one key at one service: a hash, so no store ever holds the key itself. */
 export function bucketOf(baseUrl: string, apiKey: string): string {
-  return createHash("sha256").update(`${baseUrl}\n${apiKey}`).digest("hex");
+  return sha256Hex(`${baseUrl}\n${apiKey}`);
 }
 
 /** X-RateLimit-Reset as ms from now: seconds until reset, or an epoch in seconds when it looks like one. */

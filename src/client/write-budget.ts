@@ -1,4 +1,4 @@
-import { createHash } from "node:crypto";
+import { sha256Hex } from "../hashing.js";
 import type { AdStore } from "../store/index.js";
 
 /** What is left of one account's write budget, as the client has counted it. */
@@ -29,7 +29,7 @@ export function createWriteBudget(
   windowMs: number,
 ): WriteBudget {
   // Accounts of different services are different budgets.
-  const slot = (accountId: string) => createHash("sha256").update(`${baseUrl}\n${accountId}`).digest("hex");
+  const slot = (accountId: string) => sha256Hex(`${baseUrl}\n${accountId}`);
   return {
     async record(accountId) {
       await store.recordWrite(slot(accountId), limit, windowMs).catch(() => {});

@@ -1,4 +1,4 @@
-import { hash } from "node:crypto";
+import { sha256Hex } from "../hashing.js";
 
 /**
  * JSON with object keys sorted at every depth, so equal bodies give equal text whatever the key
@@ -115,7 +115,7 @@ function sorted(value: unknown, omit?: ReadonlySet<string>): unknown {
 
 /** SHA-256 of `text`, hex, cut to `chars` characters (128 bits by default). */
 export function digest(text: string, chars = 32): string {
-  return hash("sha256", text, "hex").slice(0, chars);
+  return sha256Hex(text).slice(0, chars);
 }
 
 /**

@@ -1,5 +1,5 @@
-import { createHash } from "node:crypto";
 import type { Outcome } from "../client/outcome.js";
+import { sha256Hex } from "../hashing.js";
 import { type AdStore, StoreError } from "../store/index.js";
 import { type LiveRecordStore, memoryLiveRecords } from "../store/live.js";
 import type { ConfirmRequest, PreviousLive } from "../types.js";
@@ -43,7 +43,7 @@ export function createLiveLedger(store: AdStore, apiKey: string, ttlMs = RECENT_
     store.noteLive && store.lastLive
       ? { noteLive: store.noteLive.bind(store), lastLive: store.lastLive.bind(store) }
       : memoryLiveRecords();
-  const identity = createHash("sha256").update(`adrails-key\n${apiKey}`).digest("hex").slice(0, 32);
+  const identity = sha256Hex(`adrails-key\n${apiKey}`).slice(0, 32);
   const keyOf = (account: unknown, fingerprint: string) =>
     `${identity}\n${typeof account === "string" ? account : ""}\n${fingerprint}`;
 

@@ -1,4 +1,4 @@
-import { createHash } from "node:crypto";
+import { sha256Hex } from "../hashing.js";
 
 // Counts the money rules keep (launches per account per day, writes per session): a count per
 // member of a group, plus holds on it while a call is in flight, so that parallel calls cannot
@@ -158,7 +158,7 @@ export function redisRuleCounts(
 ): RuleCountStore {
   // One hash tag per group keeps both keys in one slot of a cluster.
   const keys = (group: string) => {
-    const base = `${prefix}:count:{${createHash("sha256").update(group).digest("hex").slice(0, 40)}}`;
+    const base = `${prefix}:count:{${sha256Hex(group).slice(0, 40)}}`;
     return [`${base}:n`, `${base}:h`];
   };
   const ms = (n: number) => Math.max(1, Math.ceil(n));

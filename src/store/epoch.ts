@@ -1,4 +1,4 @@
-import { randomUUID } from "node:crypto";
+import { randomId } from "../hashing.js";
 import { StoreError } from "./types.js";
 
 // A store that restarts empty (or evicts adrails keys) forgets refusal generations and pins: a
@@ -111,11 +111,11 @@ export function epochGuard(
   return async function checked(body: string, key: string, args: string[], track = true): Promise<unknown> {
     for (let attempt = 0; attempt < 2; attempt++) {
       if (memo.suspect.has(key)) throw lostError();
-      const reply = (await script(
-        withEpoch(body),
-        [markerKey, key],
-        [memo.epoch, randomUUID(), ...args],
-      )) as [number, string, unknown?];
+      const reply = (await script(withEpoch(body), [markerKey, key], [memo.epoch, randomId(), ...args])) as [
+        number,
+        string,
+        unknown?,
+      ];
       const [ok, epoch] = reply;
       if (ok === 1) {
         memo.epoch = epoch;

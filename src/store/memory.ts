@@ -1,4 +1,4 @@
-import { randomUUID } from "node:crypto";
+import { randomId } from "../hashing.js";
 import { memoryApprovalRecords } from "./approval-records.js";
 import { memoryRuleCounts } from "./counts.js";
 import { ExpiringMap, MEMORY_MAX_ENTRIES } from "./expiring.js";
@@ -350,7 +350,7 @@ export function memoryStore(options: { now?: () => number } = {}): AdStore {
       const now = Date.now();
       sweep(now);
       if (claims.get(key, now) !== undefined) return null;
-      const token = randomUUID();
+      const token = randomId();
       claims.set(key, token, now + ttlMs, now);
       return token;
     },

@@ -1,4 +1,4 @@
-import { createHash } from "node:crypto";
+import { sha256Hex } from "../hashing.js";
 import type { AdStore } from "./types.js";
 
 /**
@@ -7,7 +7,7 @@ import type { AdStore } from "./types.js";
  */
 export function keyIdentity(baseUrl: string, apiKey: string): string {
   const base = baseUrl.replace(/\/+$/, "");
-  return createHash("sha256").update(`adrails-key\n${base}\n${apiKey}`).digest("hex").slice(0, 32);
+  return sha256Hex(`adrails-key\n${base}\n${apiKey}`).slice(0, 32);
 }
 
 /**

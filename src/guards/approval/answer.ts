@@ -1,4 +1,4 @@
-import { createHmac, timingSafeEqual } from "node:crypto";
+import { hmacSha256, sameSecret } from "../../hashing.js";
 import type { ApprovalAnswer, ApprovalRequest, ConfirmDecision } from "../../types.js";
 
 /**
@@ -102,12 +102,10 @@ function signature(answer: ApprovalAnswer, secret: string): string {
     // Only when present, so answers signed without it still verify.
     ...(r.toldOfLive === undefined ? [] : [r.toldOfLive]),
   ];
-  return createHmac("sha256", secret).update(JSON.stringify(content)).digest("base64url");
+  return hmacSha256(secret, JSON.stringify(content));
 }
 
 function signedRightly(answer: ApprovalAnswer, secret: string): boolean {
   if (typeof answer.sig !== "string") return false;
-  const expected = Buffer.from(signature(answer, secret));
-  const given = Buffer.from(answer.sig);
-  return given.length === expected.length && timingSafeEqual(given, expected);
+  return sameSecret(answer.sig, signature(answer, secret));
 }

@@ -1,4 +1,4 @@
-import { createHmac, timingSafeEqual } from "node:crypto";
+import { hmacSha256, sameSecret } from "../../hashing.js";
 import type {
   ApprovalRecord,
   ApprovalRecordInput,
@@ -359,7 +359,7 @@ function recordSignature(r: ApprovalRecordInput, secret: string): string {
     r.summary,
     r.message,
   ];
-  return createHmac("sha256", secret).update(canonicalJson(content)).digest("base64url");
+  return hmacSha256(secret, canonicalJson(content));
 }
 
 function answerSignature(id: string, a: RecordedAnswer, secret: string): string {
@@ -373,12 +373,10 @@ function answerSignature(id: string, a: RecordedAnswer, secret: string): string 
     a.channel,
     a.at,
   ];
-  return createHmac("sha256", secret).update(canonicalJson(content)).digest("base64url");
+  return hmacSha256(secret, canonicalJson(content));
 }
 
 function signed(given: string | undefined, expected: string): boolean {
   if (typeof given !== "string") return false;
-  const a = Buffer.from(given);
-  const b = Buffer.from(expected);
-  return a.length === b.length && timingSafeEqual(a, b);
+  return sameSecret(given, expected);
 }

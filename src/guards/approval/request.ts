@@ -1,4 +1,4 @@
-import { randomUUID } from "node:crypto";
+import { randomId } from "../../hashing.js";
 import type { ToolDefinition } from "../../tools/define.js";
 import type { ApprovalRequest, CallSummary, ConfirmSummary } from "../../types.js";
 import { canonicalJson, digest } from "../fingerprint.js";
@@ -39,7 +39,7 @@ export function approvalRequest(
   const account = typeof body.account_id === "string" ? body.account_id : undefined;
   // Tool call ids repeat across conversations (scripted models, colliding ids): the payload is
   // part of the id, so a request is never another payload's.
-  const seed = place.seed ?? place.callId ?? randomUUID();
+  const seed = place.seed ?? place.callId ?? randomId();
   const id = `apr_${digest(canonicalJson([def.name, fingerprint, account ?? null, place.scope, seed]))}`;
   const { summary, message } =
     def.name === "push-creative" ? adSummary(fingerprint, body) : callSummary(def, fingerprint, body);
