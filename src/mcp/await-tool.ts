@@ -2,8 +2,8 @@ import type { McpServer, ServerContext, StandardSchemaWithJSON, Tool } from "@mo
 import { adapterFault } from "../adapters/shared.js";
 import { AWAIT_APPROVAL, awaitApprovalTool, runAwaitApproval } from "../await-approval.js";
 import type { AdToolkit, ToolResult } from "../types.js";
+import { toCallToolResult } from "./call-result.js";
 import { withProgress } from "./hold.js";
-import { toCallToolResult } from "./server.js";
 
 const TITLE = "Await approval";
 // Not read-only: once the person approved, it runs their approved call (once; awaiting again

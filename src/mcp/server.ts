@@ -11,7 +11,6 @@ import {
 } from "@modelcontextprotocol/server";
 import {
   adapterFault,
-  isErrorResult,
   type JsonSchema,
   providerSchema,
   resolveToolkit,
@@ -27,6 +26,7 @@ import { withTraceContext } from "../guards/telemetry.js";
 import type { ToolDefinition } from "../tools/define.js";
 import type { AdTool, AdToolkit, AdToolsOptions, ToolResult } from "../types.js";
 import { registerAwaitApproval } from "./await-tool.js";
+import { toCallToolResult } from "./call-result.js";
 import { TASKS_EXTENSION } from "./capabilities.js";
 import { createElicitation } from "./elicitation.js";
 import { negotiate, type PersonPaths } from "./negotiate.js";
@@ -295,15 +295,6 @@ export function mcpTitle(name: string): string {
   const words = name.split("-").map((word) => PROPER[word] ?? word);
   const title = words.join(" ");
   return title.charAt(0).toUpperCase() + title.slice(1);
-}
-
-/** The MCP result of a ToolResult. */
-export function toCallToolResult(toolkit: AdToolkit, result: ToolResult): CallToolResult {
-  return {
-    content: [{ type: "text", text: toolkit.toModelText(result) }],
-    structuredContent: result as unknown as Record<string, unknown>,
-    isError: isErrorResult(result),
-  };
 }
 
 /**
