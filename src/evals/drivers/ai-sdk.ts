@@ -6,28 +6,9 @@ import type { ConfirmDecision } from "../../types.js";
 import type { CallRecord, RunRecord } from "../record.js";
 import type { Stage } from "../scenario.js";
 import type { Fixture, HumanDecision } from "../schema.js";
-import { type PlayedTurn, parseRead, segmentsOf, sleep } from "../script.js";
-import { blockedBy, MAX_STEPS, type RunSetup, setUpRun } from "./common.js";
-
-const usage = {
-  inputTokens: { total: 1, noCache: 1, cacheRead: undefined, cacheWrite: undefined },
-  outputTokens: { total: 1, text: 1, reasoning: undefined },
-};
-
-/** A scripted turn as a LanguageModelV3 generate result. */
-function toResult(turn: PlayedTurn) {
-  const content = [
-    ...(turn.content === "" ? [] : [{ type: "text" as const, text: turn.content }]),
-    ...turn.calls.map((call) => ({
-      type: "tool-call" as const,
-      toolCallId: call.id,
-      toolName: call.name,
-      input: JSON.stringify(call.args),
-    })),
-  ];
-  const finish = turn.calls.length > 0 ? ("tool-calls" as const) : ("stop" as const);
-  return { content, finishReason: { unified: finish, raw: undefined }, usage, warnings: [] };
-}
+import { parseRead, segmentsOf, sleep } from "../script.js";
+import { fileRead, MAX_STEPS, type RunSetup, setUpRun } from "./common.js";
+import { mockTurnResult } from "./mock-turn.js";
 
 /** What the model reads of a tool result part, as text. */
 function outputText(output: unknown): { text: string; denied: boolean; frameworkError: boolean } {
@@ -91,19 +72,7 @@ function callsFrom(messages: readonly ModelMessage[], played: RunSetup["played"]
     const call = calls.get(String(part.toolCallId));
     if (!call) continue;
     const { text, denied, frameworkError } = outputText(part.output);
-    call.read = text;
-    call.result = parseRead(text);
-    if (denied) {
-      call.state = "denied";
-      call.blocked = "hard-confirmation";
-    } else if (frameworkError) {
-      call.state = "error";
-      if (/unavailable tool/i.test(text)) call.blocked = "unavailable";
-    } else {
-      call.state = "done";
-      const guard = blockedBy(call.result);
-      if (guard) call.blocked = guard;
-    }
+    fileRead(call, text, { denied, frameworkError: () => frameworkError, unavailable: /unavailable tool/i });
   }
   return [...calls.values()];
 }
@@ -151,7 +120,7 @@ export async function runAiSdk(
             if (part.type === "tool-result")
               script.observe(String(part.toolCallId), outputText(part.output).text);
           }
-          return toResult(script.next());
+          return mockTurnResult(script.next());
         },
       });
   const model = options.live ?? mock!;

@@ -7,7 +7,7 @@ import type { Stage } from "../scenario.js";
 import type { Fixture } from "../schema.js";
 import { parseRead, segmentsOf } from "../script.js";
 import { type FakeRequest, type FakeTurn, startAnthropicFake } from "./anthropic-fake.js";
-import { blockedBy, setUpRun } from "./common.js";
+import { fileRead, setUpRun } from "./common.js";
 
 // The Claude Agent SDK's query() loop: the SDK starts the Claude Code binary, which talks to a
 // loopback fake of the Messages API playing the script; adrails' tools run in-process.
@@ -49,22 +49,14 @@ function callsFrom(requests: readonly FakeRequest[], denied: ReadonlySet<string>
     const call = calls.get(String(part.tool_use_id));
     if (!call) continue;
     const text = textOf(part.content);
-    call.read = text;
-    call.result = parseRead(text);
-    const ok = (call.result as { ok?: unknown } | null)?.ok === true;
-    // A no with onUnconfirmedActive "pause" still created the ad PAUSED: that call ran.
-    if (denied.has(call.id) && !ok) {
-      call.state = "denied";
-      call.blocked = "hard-confirmation";
-    } else if (typeof call.result === "string") {
+    const ok = (parseRead(text) as { ok?: unknown } | null)?.ok === true;
+    fileRead(call, text, {
+      // A no with onUnconfirmedActive "pause" still created the ad PAUSED: that call ran.
+      denied: denied.has(call.id) && !ok,
       // Not a ToolResult: Claude Code answered instead of the tool (an unknown tool, bad input).
-      call.state = "error";
-      if (/no such tool|not found|not available/i.test(text)) call.blocked = "unavailable";
-    } else {
-      call.state = "done";
-      const guard = blockedBy(call.result);
-      if (guard) call.blocked = guard;
-    }
+      frameworkError: (result) => typeof result === "string",
+      unavailable: /no such tool|not found|not available/i,
+    });
   }
   return [...calls.values()];
 }

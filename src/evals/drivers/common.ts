@@ -1,8 +1,9 @@
 import { createAdTools } from "../../toolkit.js";
 import type { AdToolkit, AuditEvent } from "../../types.js";
+import type { CallRecord } from "../record.js";
 import { type Stage, toolkitOptions } from "../scenario.js";
 import type { Fixture } from "../schema.js";
-import { HumanBook, Script } from "../script.js";
+import { HumanBook, parseRead, Script } from "../script.js";
 
 /** Model calls allowed per user turn: far more than any script needs, few enough to stop a loop. */
 export const MAX_STEPS = 25;
@@ -15,6 +16,36 @@ export function blockedBy(result: unknown): string | undefined {
   if (result === null || typeof result !== "object") return undefined;
   const guard = (result as { blocked?: unknown }).blocked;
   return typeof guard === "string" ? guard : undefined;
+}
+
+/** How a framework answered a call, as its driver tells from the framework's own messages. */
+export interface ReadKind {
+  /** A person refused the call in the framework's approval flow. */
+  denied?: boolean;
+  /** The framework answered instead of the tool (given the parsed text). */
+  frameworkError: (result: unknown) => boolean;
+  /** The framework's words for a tool the model may not call. */
+  unavailable: RegExp;
+}
+
+/**
+ * Files the text the model read back for `call`: denied by a person, answered by the framework
+ * instead of the tool, or the tool's own result (with the guard that refused it, if one did).
+ */
+export function fileRead(call: CallRecord, text: string, kind: ReadKind): void {
+  call.read = text;
+  call.result = parseRead(text);
+  if (kind.denied) {
+    call.state = "denied";
+    call.blocked = "hard-confirmation";
+  } else if (kind.frameworkError(call.result)) {
+    call.state = "error";
+    if (kind.unavailable.test(text)) call.blocked = "unavailable";
+  } else {
+    call.state = "done";
+    const guard = blockedBy(call.result);
+    if (guard) call.blocked = guard;
+  }
 }
 
 /** What both drivers set up before a replay: the toolkit, the person, the script and the records. */

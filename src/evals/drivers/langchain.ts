@@ -12,8 +12,8 @@ import {
 import type { CallRecord, RunRecord } from "../record.js";
 import type { Stage } from "../scenario.js";
 import type { Fixture, HumanDecision } from "../schema.js";
-import { type PlayedTurn, parseRead, segmentsOf, sleep } from "../script.js";
-import { blockedBy, MAX_STEPS, setUpRun } from "./common.js";
+import { type PlayedTurn, segmentsOf, sleep } from "../script.js";
+import { fileRead, MAX_STEPS, setUpRun } from "./common.js";
 
 /** A scripted turn as the AIMessage a chat model would answer with. */
 function toMessage(turn: PlayedTurn): AIMessage {
@@ -43,18 +43,11 @@ function callsFrom(messages: readonly BaseMessage[]): CallRecord[] {
     } else if (ToolMessage.isInstance(message)) {
       const call = calls.get(message.tool_call_id);
       if (!call) continue;
-      const text = textOf(message);
-      call.read = text;
-      call.result = parseRead(text);
-      const guard = blockedBy(call.result);
-      if (typeof call.result === "string" && message.status === "error") {
+      fileRead(call, textOf(message), {
         // Not a ToolResult: the framework answered instead of the tool.
-        call.state = "error";
-        if (/not a valid tool|not found|unavailable/i.test(text)) call.blocked = "unavailable";
-      } else {
-        call.state = "done";
-        if (guard) call.blocked = guard;
-      }
+        frameworkError: (result) => typeof result === "string" && message.status === "error",
+        unavailable: /not a valid tool|not found|unavailable/i,
+      });
     }
   }
   return [...calls.values()];

@@ -6,30 +6,12 @@ import { mastraDeclineReason, mastraDynamicTools, mastraTools } from "../../adap
 import type { CallRecord, RunRecord } from "../record.js";
 import type { Stage } from "../scenario.js";
 import type { Fixture } from "../schema.js";
-import { type PlayedTurn, parseRead, segmentsOf, sleep } from "../script.js";
-import { blockedBy, MAX_STEPS, setUpRun } from "./common.js";
+import { segmentsOf, sleep } from "../script.js";
+import { blockedBy, fileRead, MAX_STEPS, setUpRun } from "./common.js";
+import { mockTurnResult } from "./mock-turn.js";
 
 // Mastra's agent loop (generate, approveToolCallGenerate / declineToolCallGenerate on a suspended
 // run, a Mastra with in-memory storage) with the AI SDK's mock model playing the script.
-
-const usage = {
-  inputTokens: { total: 1, noCache: 1, cacheRead: undefined, cacheWrite: undefined },
-  outputTokens: { total: 1, text: 1, reasoning: undefined },
-};
-
-function toResult(turn: PlayedTurn) {
-  const content = [
-    ...(turn.content === "" ? [] : [{ type: "text" as const, text: turn.content }]),
-    ...turn.calls.map((call) => ({
-      type: "tool-call" as const,
-      toolCallId: call.id,
-      toolName: call.name,
-      input: JSON.stringify(call.args),
-    })),
-  ];
-  const finish = turn.calls.length > 0 ? ("tool-calls" as const) : ("stop" as const);
-  return { content, finishReason: { unified: finish, raw: undefined }, usage, warnings: [] };
-}
 
 type Message = { role?: string; content?: unknown };
 
@@ -71,20 +53,12 @@ function callsFrom(
       const call = calls.get(String(part.toolCallId));
       if (!call) continue;
       const { text, error } = outputText(part.output);
-      call.read = text;
-      call.result = parseRead(text);
-      if (denied.has(call.id)) {
-        call.state = "denied";
-        call.blocked = "hard-confirmation";
-      } else if (typeof call.result === "string" || (error && blockedBy(call.result) === undefined)) {
+      fileRead(call, text, {
+        denied: denied.has(call.id),
         // Not a ToolResult: Mastra answered instead of the tool (an unknown tool, invalid input).
-        call.state = "error";
-        if (/not found/i.test(text)) call.blocked = "unavailable";
-      } else {
-        call.state = "done";
-        const guard = blockedBy(call.result);
-        if (guard) call.blocked = guard;
-      }
+        frameworkError: (result) => typeof result === "string" || (error && blockedBy(result) === undefined),
+        unavailable: /not found/i,
+      });
     }
   }
   for (const call of waiting) if (!calls.has(call.id)) calls.set(call.id, call);
@@ -123,7 +97,7 @@ export async function runMastra(
               if (part.type === "tool-result")
                 script.observe(String(part.toolCallId), outputText(part.output).text);
             }
-            return toResult(script.next());
+            return mockTurnResult(script.next());
           },
         })
       : undefined;

@@ -20,8 +20,8 @@ import {
 import type { CallRecord, RunRecord } from "../record.js";
 import type { Stage } from "../scenario.js";
 import type { Fixture } from "../schema.js";
-import { type PlayedTurn, parseRead, type Script, segmentsOf, sleep } from "../script.js";
-import { blockedBy, MAX_STEPS, setUpRun } from "./common.js";
+import { type PlayedTurn, type Script, segmentsOf, sleep } from "../script.js";
+import { fileRead, MAX_STEPS, setUpRun } from "./common.js";
 
 // Replays stay on this machine: no traces are exported.
 setTracingDisabled(true);
@@ -91,21 +91,12 @@ function callsFrom(history: readonly AgentInputItem[], denied: ReadonlySet<strin
     } else if (item.type === "function_call_result") {
       const call = calls.get(item.callId);
       if (!call) continue;
-      const text = outputText(item.output);
-      call.read = text;
-      call.result = parseRead(text);
-      if (denied.has(item.callId)) {
-        call.state = "denied";
-        call.blocked = "hard-confirmation";
-      } else if (typeof call.result === "string") {
+      fileRead(call, outputText(item.output), {
+        denied: denied.has(item.callId),
         // Not a ToolResult: the SDK answered instead of the tool.
-        call.state = "error";
-        if (/not found/i.test(text)) call.blocked = "unavailable";
-      } else {
-        call.state = "done";
-        const guard = blockedBy(call.result);
-        if (guard) call.blocked = guard;
-      }
+        frameworkError: (result) => typeof result === "string",
+        unavailable: /not found/i,
+      });
     }
   }
   return [...calls.values()];
