@@ -6,7 +6,6 @@ import type {
   AdTool,
   AdToolkit,
   AdToolsOptions,
-  AwaitApprovalOptions,
   CallContext,
   ToolResult,
 } from "./types.js";
@@ -225,12 +224,7 @@ export async function connectAdTools(options: McpDoorOptions): Promise<McpDoorTo
     },
     get: (name: string) => byName.get(name),
     call,
-    toModelText: kit.toModelText,
-    pendingApprovals: (sessionId?: string) => kit.pipeline.pending(sessionId),
-    askMany: kit.askMany,
-    awaitApproval: (approvalId: string, awaitOptions?: AwaitApprovalOptions) =>
-      kit.pipeline.awaitApproval(approvalId, awaitOptions, call),
-    options: kit.shown,
+    ...kit.surface(call),
     relist: () => relistOnce(),
     onToolsChanged(listener) {
       listeners.add(listener);

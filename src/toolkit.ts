@@ -100,12 +100,7 @@ export function createAdTools(options: AdToolsOptions = {}): AdToolkit {
     tools: Object.freeze(tools),
     get: (name: string) => byName.get(name),
     call,
-    toModelText: kit.toModelText,
-    pendingApprovals: (sessionId?: string) => kit.pipeline.pending(sessionId),
-    askMany: kit.askMany,
-    awaitApproval: (approvalId: string, awaitOptions?: AwaitApprovalOptions) =>
-      kit.pipeline.awaitApproval(approvalId, awaitOptions, call),
-    options: kit.shown,
+    ...kit.surface(call),
   });
 }
 
@@ -138,11 +133,12 @@ export interface ToolEntry {
 export interface ComposedToolkit {
   pipeline: CallPipeline;
   makeTool(entry: ToolEntry): AdTool;
-  toModelText(result: ToolResult): string;
-  /** The options as `toolkit.options` shows them (no secrets). */
-  shown: Readonly<Record<string, unknown>>;
   /** `toolkit.askMany`: a plan over the tools made by `makeTool`. */
   askMany(tool: string, inputs: readonly unknown[], options: AskManyOptions): Promise<PlanOutcome>;
+  /** The members every toolkit has the same way on both doors, given the toolkit's `call`. */
+  surface(
+    call: AdToolkit["call"],
+  ): Pick<AdToolkit, "toModelText" | "pendingApprovals" | "askMany" | "awaitApproval" | "options">;
 }
 
 /**
@@ -237,11 +233,19 @@ export function composeToolkit(options: AdToolsOptions, wire: ToolkitWire): Comp
   }
 
   const { apiKey: _secret, approvalSecret: _signing, ...shown } = options;
-  return {
+  const frozen = Object.freeze(shown);
+  const modelText = (result: ToolResult) => toModelText(result, maxChars);
+  const composed: ComposedToolkit = {
     pipeline,
     makeTool,
-    toModelText: (result: ToolResult) => toModelText(result, maxChars),
-    shown: Object.freeze(shown),
+    surface: (call) => ({
+      toModelText: modelText,
+      pendingApprovals: (sessionId?: string) => pipeline.pending(sessionId),
+      askMany: composed.askMany,
+      awaitApproval: (approvalId: string, awaitOptions?: AwaitApprovalOptions) =>
+        pipeline.awaitApproval(approvalId, awaitOptions, call),
+      options: frozen,
+    }),
     askMany: (tool, inputs, planOptions) =>
       askMany(
         {
@@ -255,6 +259,7 @@ export function composeToolkit(options: AdToolsOptions, wire: ToolkitWire): Comp
         planOptions,
       ),
   };
+  return composed;
 }
 
 /** The answer to a call that needs a person's approval when nothing could be sent anyway. */
