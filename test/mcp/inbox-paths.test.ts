@@ -268,6 +268,9 @@ describe("a host with the tasks extension (SEP-2663)", { timeout: 120_000 }, () 
     async (revision) => {
       const client = new TasksClient(process.execPath, [BIN, "mcp"], fx.mcpEnv(env), revision);
       const other = new TasksClient(process.execPath, [BIN, "mcp"], fx.mcpEnv(env), revision);
+      // The server asks hosts to poll every 5 s (checked below); this client polls faster so the
+      // test does not sit out two such waits.
+      client.pollEveryMs = 250;
       try {
         const init = await client.connect();
         await other.connect();
@@ -299,6 +302,7 @@ describe("a host with the tasks extension (SEP-2663)", { timeout: 120_000 }, () 
           },
         );
         expect(seen[0]!.status).toBe("input_required");
+        expect(seen.map((s) => s.pollIntervalMilliseconds)).toEqual(seen.map(() => 5000));
         expect(seen.some((s) => s.inputRequests !== undefined)).toBe(true);
         expect(task!.status).toBe("completed");
         expect((result.structuredContent as ToolResult).ok).toBe(true);
