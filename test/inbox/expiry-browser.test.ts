@@ -137,9 +137,9 @@ describe("expiry on the inbox page", { timeout: 40_000 }, () => {
     const { createInboxHandler } = await import("../../src/inbox/handler.js");
     const { TOKEN } = await import("./helpers.js");
     const slow = createInbox({ heartbeatMs: 100, abandonAfterMs: 60_000, pollMs: 50 });
-    server = await listen(
-      createInboxHandler(slow, { token: TOKEN, sweepMs: 60_000, refreshMs: PAGE_REFRESH_MS }),
-    );
+    // The page's default refresh: a read of the list after the expiry would file the item, and the
+    // test checks that the page said Expired while the server still had it as waiting.
+    server = await listen(createInboxHandler(slow, { token: TOKEN, sweepMs: 60_000 }));
     await signIn(page, server.url);
     // Nobody waits on this item (no ask): only the page's clock and the sweep can say it ran out.
     await slow.queue.add(
