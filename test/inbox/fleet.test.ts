@@ -147,7 +147,8 @@ describe("a fleet on one Redis, decided from one page", { timeout: 240_000 }, ()
   });
 
   it("Redis down while a person decides: the page says not recorded; the worker times out, exit 6, nothing sent", async () => {
-    const w = worker("Store goes down", 10);
+    // Waits 7 s: long enough to be still waiting when the person decides (checked below).
+    const w = worker("Store goes down", 7);
     const item = card("Store goes down");
     await item.waitFor({ timeout: 120_000 });
     const before = fx.bodies("push-creative").length;
@@ -157,6 +158,7 @@ describe("a fleet on one Redis, decided from one page", { timeout: 240_000 }, ()
       .fill("I approve this while the store is down");
     await item.getByRole("button", { name: "Approve and launch" }).click();
     await seeText(item.locator(".result"), "Not recorded");
+    expect(w.child.exitCode).toBeNull();
     await redis.start();
     const { code } = await w.done;
     expect(code).toBe(6);
