@@ -228,6 +228,12 @@ export async function runCli(argv: readonly string[], io: CliIO = processIO()): 
         integer("--approval-timeout", 5, 86_400),
       ),
     )
+    .addOption(
+      new Option(
+        "--progress-every <seconds>",
+        "how often a call waiting for the inbox sends MCP progress (default 10; lower for hosts with short timeouts)",
+      ).argParser(integer("--progress-every", 1, 50)),
+    )
     .option("--audit-log <file>", "also append the approval audit trail to this JSON lines file")
     .option("--rules <file>", "money rules (JSON) checked before anyone is asked; env ADRAILS_RULES")
     .addOption(

@@ -39,6 +39,8 @@ export interface InboxHandlerOptions {
   sessionTtlMs?: number;
   /** How often abandoned and expired requests are ended in the audit, page open or not. Default 2000 ms; 0: never. */
   sweepMs?: number;
+  /** How often an open page reads the list again (new requests, decisions from other tabs). Default 1500 ms. */
+  refreshMs?: number;
 }
 
 /** A Node request handler, mountable in `http.createServer`, Express (`app.use("/inbox", h)`), etc. */
@@ -75,7 +77,13 @@ export function createInboxHandler(inbox: Inbox, options: InboxHandlerOptions): 
     ...(people ? [] : [options.token as string]),
     ...(people?.people.flatMap((p) => (p.token ? [p.token] : [])) ?? []),
   ]);
-  const shell = renderShell(title, { people: people !== undefined });
+  if (options.refreshMs !== undefined && !(options.refreshMs >= 100)) {
+    throw new Error("The inbox page's refreshMs must be at least 100 ms.");
+  }
+  const shell = renderShell(title, {
+    people: people !== undefined,
+    ...(options.refreshMs === undefined ? {} : { refreshMs: options.refreshMs }),
+  });
   const script = asset("inbox.js");
   const style = asset("inbox.css");
   if ((options.sweepMs ?? 2000) > 0) inbox.startSweeper(options.sweepMs ?? 2000);

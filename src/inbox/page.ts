@@ -5,7 +5,7 @@ import { esc } from "./render.js";
  * It holds no item and no secret, so a process that got the session cookie learns nothing from
  * it; the page's script signs in, keeps the session key in this tab, and loads the items with it.
  */
-export function renderShell(title: string, options: { people?: boolean } = {}): string {
+export function renderShell(title: string, options: { people?: boolean; refreshMs?: number } = {}): string {
   // With named approvers each person has their own token, and the token says who they are.
   const signInText = options.people
     ? "Sign in with your own approver token (given to you by whoever runs <code>adrails inbox</code>). It says who you are: your decisions are recorded under the name it belongs to. Each browser tab signs in on its own."
@@ -19,7 +19,7 @@ export function renderShell(title: string, options: { people?: boolean } = {}): 
   return `<!doctype html><html lang="en"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1"><title>${esc(title)}</title>
 <link rel="stylesheet" href="inbox.css"><script src="inbox.js" defer></script></head>
-<body><noscript><p class="error">The approval inbox needs JavaScript: it keeps its session key in this tab, so that no other page or port can act with your cookie.</p></noscript>
+<body${options.refreshMs === undefined ? "" : ` data-refresh-ms="${Math.round(options.refreshMs)}"`}><noscript><p class="error">The approval inbox needs JavaScript: it keeps its session key in this tab, so that no other page or port can act with your cookie.</p></noscript>
 <main class="signin" id="signin" aria-labelledby="signin-h" hidden><h1 id="signin-h">${esc(title)}</h1>
 <p>${signInText}</p>
 <p class="error" id="signin-error" role="alert" hidden></p>

@@ -15,7 +15,7 @@ const ANNOTATIONS = { idempotentHint: true } as const;
  * `notifications/progress` while it holds when the client sent a progress token. Returns the
  * tool as listed, for servers that list tools themselves.
  */
-export function registerAwaitApproval(server: McpServer, toolkit: AdToolkit): Tool {
+export function registerAwaitApproval(server: McpServer, toolkit: AdToolkit, progressEveryMs?: number): Tool {
   const tool = awaitApprovalTool;
   server.registerTool(
     AWAIT_APPROVAL,
@@ -28,8 +28,11 @@ export function registerAwaitApproval(server: McpServer, toolkit: AdToolkit): To
     async (args: unknown, ctx: ServerContext) => {
       let result: ToolResult;
       try {
-        result = await withProgress(ctx, holdMs(args), () =>
-          runAwaitApproval(toolkit, args, { signal: ctx.mcpReq.signal }),
+        result = await withProgress(
+          ctx,
+          holdMs(args),
+          () => runAwaitApproval(toolkit, args, { signal: ctx.mcpReq.signal }),
+          progressEveryMs,
         );
       } catch {
         result = adapterFault(AWAIT_APPROVAL);

@@ -6,19 +6,21 @@ export type PendingResult = Extract<ToolResult, { ok: "pending" }>;
 
 export const isPending = (result: ToolResult): result is PendingResult => result.ok === "pending";
 
-/** How often a hold reports progress: well under the 15 s the issue allows, and MCP clients' 60 s. */
+/** How often a hold reports progress by default: well under 15 s, and MCP clients' common 60 s. */
 export const PROGRESS_EVERY_MS = 10_000;
 /** The longest a single MCP request holds for a decision (under the common 60 s client timeout). */
 export const MAX_HOLD_MS = 50_000;
 
 /**
- * Runs `work` while sending `notifications/progress` every 10 s when the request carries a progress
- * token, so a client that resets its timeout on progress keeps waiting for a person's decision.
+ * Runs `work` while sending `notifications/progress` every `everyMs` (default 10 s) when the request
+ * carries a progress token, so a client that resets its timeout on progress keeps waiting for a
+ * person's decision.
  */
 export async function withProgress<T>(
   ctx: ServerContext,
   waitMs: number,
   work: () => Promise<T>,
+  everyMs = PROGRESS_EVERY_MS,
 ): Promise<T> {
   const token = ctx.mcpReq._meta?.progressToken;
   if (token === undefined) return work();
@@ -37,7 +39,7 @@ export async function withProgress<T>(
         },
       })
       .catch(() => {});
-  }, PROGRESS_EVERY_MS);
+  }, everyMs);
   try {
     return await work();
   } finally {
@@ -51,10 +53,14 @@ export function holdForDecision(
   approvalId: string,
   ctx: ServerContext,
   waitMs: number,
+  progressEveryMs?: number,
 ): Promise<ToolResult> {
   const ms = Math.min(waitMs, MAX_HOLD_MS);
-  return withProgress(ctx, ms, () =>
-    toolkit.awaitApproval(approvalId, { waitMs: ms, signal: ctx.mcpReq.signal }),
+  return withProgress(
+    ctx,
+    ms,
+    () => toolkit.awaitApproval(approvalId, { waitMs: ms, signal: ctx.mcpReq.signal }),
+    progressEveryMs,
   );
 }
 

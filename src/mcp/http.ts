@@ -79,6 +79,7 @@ export async function startMcpHttpServer(
       : { confirmationTimeoutMs: rest.confirmationTimeoutMs }),
     ...(rest.sessionId === undefined ? {} : { sessionId: rest.sessionId }),
     ...(rest.dynamic === undefined ? {} : { dynamic: rest.dynamic }),
+    ...(rest.progressEveryMs === undefined ? {} : { progressEveryMs: rest.progressEveryMs }),
   };
   const hostNames = [
     ...localhostAllowedHostnames(),

@@ -58,6 +58,12 @@ export interface AdrailsMcpServerOptions {
    * 2026-07-28 requests, each on an instance of its own, the full list.
    */
   dynamic?: boolean | DiscoveryOptions;
+  /**
+   * How often a call holding for a person's decision in the inbox sends `notifications/progress`
+   * (when the request carries a progress token). Default 10 000 ms; shorter for hosts whose
+   * request timeout is under about 15 s.
+   */
+  progressEveryMs?: number;
 }
 
 const DEFAULT_TTL_MS = 5 * 60_000;
@@ -91,6 +97,7 @@ export function createMcpServer(
   const key = stateKeyFor(toolkit, serverOptions);
   const timeoutMs = serverOptions.confirmationTimeoutMs ?? toolkit.options.approvalTtlMs ?? DEFAULT_TTL_MS;
   const desk = toolkit.options.desk !== undefined;
+  const { progressEveryMs } = serverOptions;
   const server = new McpServer(
     { name: serverOptions.name ?? "adrails", version: serverOptions.version ?? VERSION },
     {
@@ -104,13 +111,13 @@ export function createMcpServer(
     form: createElicitation({ key, timeoutMs }),
     ...(desk
       ? {
-          url: createUrlElicitation(toolkit, server, { key, timeoutMs }),
+          url: createUrlElicitation(toolkit, server, { key, timeoutMs, progressEveryMs }),
           tasks: serveTasks(toolkit, server, (result) => ({ ...toCallToolResult(toolkit, result) })),
         }
       : {}),
   };
   // Offered whenever a call can end pending: the model's way to the person's decision.
-  const awaitTool = desk ? registerAwaitApproval(server, toolkit) : undefined;
+  const awaitTool = desk ? registerAwaitApproval(server, toolkit, progressEveryMs) : undefined;
   const session = serverOptions.dynamic
     ? dynamicSession(server, toolkit, serverOptions.dynamic, awaitTool ? [awaitTool] : [])
     : undefined;

@@ -40,7 +40,7 @@ export const inboxMessage = (request: ConfirmRequest) =>
 export function createUrlElicitation(
   toolkit: AdToolkit,
   server: McpServer,
-  options: { key: Uint8Array | string; timeoutMs: number },
+  options: { key: Uint8Array | string; timeoutMs: number; progressEveryMs?: number },
 ): UrlElicitation {
   const codec: RequestStateCodec<UrlState> = createRequestStateCodec<UrlState>({
     key: options.key,
@@ -60,7 +60,7 @@ export function createUrlElicitation(
         `The person did not open the approval page (${action === "decline" ? "declined" : "dismissed"} in the host). Nothing was sent; the request stays open in the inbox until ${pending.expires_at}.`,
       );
     }
-    const result = await holdForDecision(toolkit, pending.approval_id, ctx, holdMs);
+    const result = await holdForDecision(toolkit, pending.approval_id, ctx, holdMs, options.progressEveryMs);
     return isPending(result)
       ? withNote(
           result,

@@ -6,7 +6,7 @@ import { createInboxHandler } from "../../src/inbox/handler.js";
 import { createInbox, type Inbox } from "../../src/inbox/inbox.js";
 import type { InboxItem } from "../../src/inbox/types.js";
 import type { ConfirmRequest, ConfirmSummary } from "../../src/types.js";
-import { launchBrowser, listen, serveInbox, signIn, TOKEN, until } from "./helpers.js";
+import { launchBrowser, listen, PAGE_REFRESH_MS, serveInbox, signIn, TOKEN, until } from "./helpers.js";
 
 let browser: Browser;
 let context: BrowserContext;
@@ -73,7 +73,7 @@ describe("bounds", { timeout: 120_000 }, () => {
     // Counted at the server: how many polls of the page are in flight at once.
     let inFlight = 0;
     let maxInFlight = 0;
-    const handler = createInboxHandler(inbox, { token: TOKEN });
+    const handler = createInboxHandler(inbox, { token: TOKEN, refreshMs: PAGE_REFRESH_MS });
     const server = await listen((req, res) => {
       if (req.url?.includes("items.json")) {
         maxInFlight = Math.max(maxInFlight, ++inFlight);

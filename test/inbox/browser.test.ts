@@ -2,6 +2,7 @@ import { request } from "node:http";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { inboxApprovals } from "../../src/inbox/approvals.js";
+import { createInboxHandler } from "../../src/inbox/handler.js";
 import { createInbox, type Inbox } from "../../src/inbox/inbox.js";
 import type { AuditEvent, ToolResult } from "../../src/types.js";
 import { type SimFixture, startSimFixture } from "../toolkit/sim-setup.js";
@@ -10,6 +11,7 @@ import {
   launchBrowser,
   listen,
   mediaServer,
+  PAGE_REFRESH_MS,
   pageKey,
   screenshot,
   seeText,
@@ -348,5 +350,33 @@ describe("the approval inbox in a real browser", { timeout: 40_000 }, () => {
     expect(activeAds()).toHaveLength(1);
     expect(fx.bodies("push-creative")).toHaveLength(1);
     await second.close();
+  });
+});
+
+describe("how often the page reads its list again", { timeout: 40_000 }, () => {
+  it("every 1.5 s by default, and as often as the server says (the other tests use refreshMs)", async () => {
+    // The page's own interval, as its script holds it: on a server without refreshMs, the default.
+    const plain = await listen(createInboxHandler(inbox, { token: TOKEN }));
+    const other = await context.newPage();
+    try {
+      await other.goto(plain.url);
+      await other.getByRole("button", { name: "Sign in" }).waitFor();
+      expect(await other.evaluate("POLL_MS")).toBe(1500);
+    } finally {
+      await other.close();
+      await plain.close();
+    }
+    // Served with refreshMs, the page reads the list that often.
+    const at: number[] = [];
+    page.on("request", (r) => {
+      if (r.url().includes("items.json")) at.push(Date.now());
+    });
+    await signIn(page, server.url);
+    expect(await page.evaluate("POLL_MS")).toBe(PAGE_REFRESH_MS);
+    await until(() => at.length >= 4);
+    const gaps = at.slice(1, 4).map((t, i) => t - at[i]!);
+    expect(Math.min(...gaps)).toBeGreaterThanOrEqual(PAGE_REFRESH_MS - 50);
+    expect(Math.max(...gaps)).toBeLessThan(1400);
+    expect(() => createInboxHandler(inbox, { token: TOKEN, refreshMs: 10 })).toThrow(/at least 100 ms/);
   });
 });

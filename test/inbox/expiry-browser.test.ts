@@ -6,7 +6,7 @@ import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createInbox, type Inbox } from "../../src/inbox/inbox.js";
 import { createNotifier, itemUrl } from "../../src/inbox/notify.js";
-import { launchBrowser, screenshot, seeText, serveInbox, signIn, until } from "./helpers.js";
+import { launchBrowser, PAGE_REFRESH_MS, screenshot, seeText, serveInbox, signIn, until } from "./helpers.js";
 import { NOTIFY_SECRET, pushRequest, validSignature, webhookReceiver } from "./notify-helpers.js";
 
 let browser: Browser;
@@ -137,6 +137,8 @@ describe("expiry on the inbox page", { timeout: 40_000 }, () => {
     const { createInboxHandler } = await import("../../src/inbox/handler.js");
     const { TOKEN } = await import("./helpers.js");
     const slow = createInbox({ heartbeatMs: 100, abandonAfterMs: 60_000, pollMs: 50 });
+    // The page's default refresh: a read of the list after the expiry would file the item, and the
+    // test checks that the page said Expired while the server still had it as waiting.
     server = await listen(createInboxHandler(slow, { token: TOKEN, sweepMs: 60_000 }));
     await signIn(page, server.url);
     // Nobody waits on this item (no ask): only the page's clock and the sweep can say it ran out.
@@ -191,7 +193,9 @@ describe("expiry on the inbox page", { timeout: 40_000 }, () => {
       pollMs: 50,
       watch: (items) => notifier?.watch(items),
     });
-    server = await listen(createInboxHandler(watched, { token: TOKEN, sweepMs: 200 }));
+    server = await listen(
+      createInboxHandler(watched, { token: TOKEN, sweepMs: 200, refreshMs: PAGE_REFRESH_MS }),
+    );
     notifier = createNotifier(queue, { urls: [receiver.url], secret: NOTIFY_SECRET, publicUrl: server.url });
     try {
       const asked = watched.ask(pushRequest("apr_browser", 60_000, "Webhook sale"));

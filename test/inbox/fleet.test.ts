@@ -125,11 +125,13 @@ describe("a fleet on one Redis, decided from one page", { timeout: 240_000 }, ()
     await w.done;
     const before = fx.bodies("push-creative").length;
     // The page may still show the form until the heartbeat lapses: an approval then is refused.
+    // Once the sweep filed the request the form is gone: the click gives up at once instead of
+    // waiting out Playwright's 30 s for a button that will not come back.
     await item.getByRole("textbox", { name: /Type a sentence/ }).fill("I approve this dead worker ad");
     await new Promise((r) => setTimeout(r, 5500));
     await item
       .getByRole("button", { name: "Approve and launch" })
-      .click()
+      .click({ timeout: 1000 })
       .catch(() => {});
     await seeText(page.locator("#history article", { hasText: "Dies waiting" }), "stopped waiting", 15_000);
     expect(fx.bodies("push-creative")).toHaveLength(before);
@@ -145,7 +147,8 @@ describe("a fleet on one Redis, decided from one page", { timeout: 240_000 }, ()
   });
 
   it("Redis down while a person decides: the page says not recorded; the worker times out, exit 6, nothing sent", async () => {
-    const w = worker("Store goes down", 10);
+    // Waits 7 s: long enough to be still waiting when the person decides (checked below).
+    const w = worker("Store goes down", 7);
     const item = card("Store goes down");
     await item.waitFor({ timeout: 120_000 });
     const before = fx.bodies("push-creative").length;
@@ -155,6 +158,7 @@ describe("a fleet on one Redis, decided from one page", { timeout: 240_000 }, ()
       .fill("I approve this while the store is down");
     await item.getByRole("button", { name: "Approve and launch" }).click();
     await seeText(item.locator(".result"), "Not recorded");
+    expect(w.child.exitCode).toBeNull();
     await redis.start();
     const { code } = await w.done;
     expect(code).toBe(6);

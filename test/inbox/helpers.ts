@@ -29,9 +29,19 @@ export async function listen(
   };
 }
 
+/**
+ * How often the test pages read their list again (the product's default is 1500 ms): a test waits
+ * for each new request or decision to show, and need not wait out the default each time.
+ */
+export const PAGE_REFRESH_MS = 200;
+
 /** The inbox page of `inbox` on its own server. */
-export function serveInbox(inbox: Inbox, token = TOKEN, options: { allowedHosts?: string[] } = {}) {
-  return listen(createInboxHandler(inbox, { token, ...options }));
+export function serveInbox(
+  inbox: Inbox,
+  token = TOKEN,
+  options: { allowedHosts?: string[]; refreshMs?: number } = {},
+) {
+  return listen(createInboxHandler(inbox, { token, refreshMs: PAGE_REFRESH_MS, ...options }));
 }
 
 /** The signed-in page's session key, as its script keeps it in this tab. */

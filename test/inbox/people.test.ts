@@ -12,7 +12,7 @@ import { createInbox, type Inbox } from "../../src/inbox/inbox.js";
 import { parsePeople } from "../../src/inbox/people.js";
 import { publicKeyFromText } from "../../src/inbox/signing.js";
 import type { ConfirmRequest, ConfirmSummary } from "../../src/types.js";
-import { launchBrowser, listen, screenshot, seeText, TOKEN } from "./helpers.js";
+import { launchBrowser, listen, PAGE_REFRESH_MS, screenshot, seeText, TOKEN } from "./helpers.js";
 
 const ANN = "ann-own-token-0123456789";
 const BEN = "ben-own-token-0123456789";
@@ -35,7 +35,7 @@ const stops: AbortController[] = [];
 beforeAll(async () => {
   browser = await launchBrowser();
   inbox = createInbox({ people, heartbeatMs: 200, abandonAfterMs: 5000, pollMs: 50 });
-  server = await listen(createInboxHandler(inbox, { people }));
+  server = await listen(createInboxHandler(inbox, { people, refreshMs: PAGE_REFRESH_MS }));
   for (const [name, token] of [
     ["Ann", ANN],
     ["Ben", BEN],
@@ -203,6 +203,10 @@ describe("named approvers", { timeout: 60_000 }, () => {
       "waits for a second person",
     );
     const item = card("Ben", "Declined after one approval");
+    // Ben declines the request as it is now, with Ann's approval shown: typed into the card from
+    // before it, the reason could go with a form the page's next read replaces, leaving the
+    // required field of the new one empty and the decline unsent.
+    await seeText(item, "Approvals so far");
     await item.getByRole("textbox", { name: /Reason for declining/ }).fill("The budget is spent this month");
     await item.getByRole("button", { name: "Decline" }).click();
     const { decision } = await asked;

@@ -32,6 +32,8 @@ export interface McpOptions {
   approvalTimeout?: number;
   auditLog?: string;
   rateLimit?: number;
+  /** Seconds between MCP progress notifications while a call holds for the inbox (default 10). */
+  progressEvery?: number;
   /** A money rules file (JSON); else env ADRAILS_RULES. */
   rules?: string;
 }
@@ -117,6 +119,7 @@ export async function runMcp(ctx: CommandContext, opts: McpOptions): Promise<Exi
     // missing (in every tool's answer) rather than "Connection closed".
     const toolkit = problem ? notSetUp(configured, problem) : configured;
     const onerror = (error: Error) => output.warn(`MCP: ${error.message}`);
+    const progress = opts.progressEvery === undefined ? {} : { progressEveryMs: opts.progressEvery * 1000 };
     const where = !target
       ? `the MCP door ${mcpUrlFor(globals, io.env)}`
       : problem
@@ -139,6 +142,7 @@ export async function runMcp(ctx: CommandContext, opts: McpOptions): Promise<Exi
           .filter((name) => name !== ""),
         onerror,
         ...(opts.dynamic ? { dynamic: true } : {}),
+        ...progress,
       }).catch((error: NodeJS.ErrnoException) => {
         if (error.code === "EADDRINUSE" || error.code === "EACCES" || error.code === "EADDRNOTAVAIL") {
           throw new CliError(`Cannot listen on ${host}:${opts.port}: ${error.code}.`, EXIT.usage);
@@ -160,6 +164,7 @@ export async function runMcp(ctx: CommandContext, opts: McpOptions): Promise<Exi
         stdout: io.stdout as unknown as Writable,
         onerror,
         ...(opts.dynamic ? { dynamic: true } : {}),
+        ...progress,
       });
       output.info(`adrails MCP server on stdio, tools against ${where}.`);
       await Promise.race([served.closed, stopped.promise]);

@@ -3,7 +3,8 @@
 // which the browser also sends to other ports of this host, reads and decides nothing.
 // Every piece of HTML inserted here was rendered and escaped by the server.
 
-const POLL_MS = 1500;
+// How often the list is read again: the server may set it (createInboxHandler's refreshMs).
+const POLL_MS = Number(document.body.dataset.refreshMs) || 1500;
 const KEY = "adrails-inbox-key";
 const HEADER = "x-adrails-inbox-key";
 const known = new Map();
