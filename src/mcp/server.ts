@@ -98,6 +98,9 @@ export function createMcpServer(
   const timeoutMs = serverOptions.confirmationTimeoutMs ?? toolkit.options.approvalTtlMs ?? DEFAULT_TTL_MS;
   const desk = toolkit.options.desk !== undefined;
   const { progressEveryMs } = serverOptions;
+  if (progressEveryMs !== undefined && !(progressEveryMs >= 100)) {
+    throw new TypeError("createMcpServer: progressEveryMs must be at least 100 ms");
+  }
   const server = new McpServer(
     { name: serverOptions.name ?? "adrails", version: serverOptions.version ?? VERSION },
     {

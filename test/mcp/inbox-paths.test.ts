@@ -346,10 +346,13 @@ describe("adrails mcp --inbox-url, bad input", { timeout: 60_000 }, () => {
       child.stdin.end();
     });
 
-  it("a URL that is not http(s), or no Redis: exit 2 naming what to give", async () => {
+  it("a URL that is not http(s), a progress interval out of range, or no Redis: exit 2 naming what to give", async () => {
     const ftp = await exit(["--inbox-url", "ftp://inbox.example.com/"]);
     expect(ftp.code).toBe(2);
     expect(ftp.stderr).toContain("--inbox-url");
+    const never = await exit(["--progress-every", "0"]);
+    expect(never.code).toBe(2);
+    expect(never.stderr).toContain("--progress-every");
     const noRedis = await exit([], { ADRAILS_REDIS_URL: "" });
     expect(noRedis.code).toBe(2);
     expect(noRedis.stderr).toContain("--redis");

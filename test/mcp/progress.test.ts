@@ -1,6 +1,7 @@
 import type { ServerContext } from "@modelcontextprotocol/server";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { MAX_HOLD_MS, withProgress } from "../../src/mcp/hold.js";
+import { createMcpServer } from "../../src/mcp/server.js";
 
 // The cadence of progress while a call holds for the inbox, on a fake clock: the default must stay
 // well inside 15 s (test/mcp/inbox-paths.test.ts shows progress keeping a real client waiting, at a
@@ -57,6 +58,12 @@ describe("progress while a call holds for a person's decision", () => {
     const { ctx, sent } = context("tok-2");
     const started = await hold(ctx, 7_000, 2_000);
     expect(sent.map((s) => s.at - started)).toEqual([2_000, 4_000, 6_000]);
+  });
+
+  it("a server is not made with an interval under 100 ms", () => {
+    const options = { apiKey: "adk_test_0123456789", baseUrl: "http://127.0.0.1:9" };
+    expect(() => createMcpServer(options, { progressEveryMs: 0 })).toThrow(/at least 100 ms/);
+    expect(createMcpServer(options, { progressEveryMs: 2000 })).toBeDefined();
   });
 
   it("not at all when the request carries no progress token", async () => {
