@@ -9,8 +9,12 @@ import { performance } from "node:perf_hooks";
 
 const pairs = Number(process.argv[2] ?? 9);
 const root = join(import.meta.dirname, "..");
+// Each adapter next to the import its users' agent code starts with: `langchain` for LangChain.js 1
+// (`createAgent`, which the adapter's approval middleware builds on), and `@langchain/core/tools`,
+// the lightest LangChain import, for scale.
 const ENTRIES: [string, string][] = [
   ["adrails/ai-sdk", "ai"],
+  ["adrails/langchain", "langchain"],
   ["adrails/langchain", "@langchain/core/tools"],
   ["adrails/openai-agents", "@openai/agents"],
 ];
