@@ -2,13 +2,7 @@ import { blocked } from "./guards/results.js";
 import { accountNote } from "./guards/scope.js";
 import { CONFIRM_FIELD, modelSchema } from "./guards/validation.js";
 import { composeToolkit, type ToolEntry } from "./toolkit.js";
-import type {
-  AdTool,
-  AdToolkit,
-  AdToolsOptions,
-  CallContext,
-  ToolResult,
-} from "./types.js";
+import type { AdTool, AdToolkit, AdToolsOptions, CallContext, ToolResult } from "./types.js";
 import { type CatalogProblem, checkCatalog } from "./upstream/catalog.js";
 import { LOGIN_HINT } from "./upstream/errors.js";
 import {

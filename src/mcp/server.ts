@@ -9,12 +9,7 @@ import {
   type Tool,
   type ToolAnnotations,
 } from "@modelcontextprotocol/server";
-import {
-  adapterFault,
-  type JsonSchema,
-  providerSchema,
-  resolveToolkit,
-} from "../adapters/shared.js";
+import { adapterFault, type JsonSchema, providerSchema, resolveToolkit } from "../adapters/shared.js";
 import {
   type ActiveToolSession,
   createToolDiscovery,
