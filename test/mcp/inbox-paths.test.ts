@@ -192,7 +192,8 @@ describe("await-approval over Streamable HTTP", { timeout: 120_000 }, () => {
         expect(Date.now() - started).toBeGreaterThan(6_000);
         expect(progress.length).toBeGreaterThanOrEqual(2);
         const gaps = [progress[0]!, ...progress.slice(1).map((at, i) => at - progress[i]!)];
-        expect(Math.max(...gaps)).toBeLessThanOrEqual(3_000);
+        // Every 2 s asked; the client gives up after 5 s without one (slack for a loaded machine).
+        expect(Math.max(...gaps)).toBeLessThan(5_000);
       } finally {
         await client.close();
       }
