@@ -147,8 +147,9 @@ describe("a fleet on one Redis, decided from one page", { timeout: 240_000 }, ()
   });
 
   it("Redis down while a person decides: the page says not recorded; the worker times out, exit 6, nothing sent", async () => {
-    // Waits 7 s: long enough to be still waiting when the person decides (checked below).
-    const w = worker("Store goes down", 7);
+    // Waits 10 s: long enough to be still waiting when the person decides (checked below), also on
+    // a loaded machine.
+    const w = worker("Store goes down", 10);
     const item = card("Store goes down");
     await item.waitFor({ timeout: 120_000 });
     const before = fx.bodies("push-creative").length;
