@@ -36,6 +36,12 @@ afterEach(async () => {
 const card = (p: Page, section: "pending" | "history", text: string) =>
   p.locator(`#${section} article`, { hasText: text });
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+/** A waiting item put straight into the queue by an agent elsewhere that never beats: alive for `aliveMs`. */
+const addElsewhere = (to: Inbox, id: string, request: ReturnType<typeof pushRequest>, aliveMs: number) =>
+  to.queue.add(
+    { id, request, requester: { pid: 1, host: "elsewhere" }, createdAt: Date.now(), state: "pending" },
+    aliveMs,
+  );
 
 describe("expiry on the inbox page", { timeout: 40_000 }, () => {
   it("shows the time left on a waiting request, ticking, without moving the form or losing typing", async () => {
@@ -73,16 +79,7 @@ describe("expiry on the inbox page", { timeout: 40_000 }, () => {
     const soon = inbox.ask(pushRequest("apr_soon", 4000, "Short sale"));
     const declined = inbox.ask(pushRequest("apr_no", 60_000, "Declined sale"));
     // An agent that put its request in and stopped beating: abandoned once its heartbeat lapses.
-    await inbox.queue.add(
-      {
-        id: "gone-agent",
-        request: pushRequest("apr_gone", 60_000, "Abandoned sale"),
-        requester: { pid: 1, host: "elsewhere" },
-        createdAt: Date.now(),
-        state: "pending",
-      },
-      300,
-    );
+    await addElsewhere(inbox, "gone-agent", pushRequest("apr_gone", 60_000, "Abandoned sale"), 300);
 
     const short = card(page, "pending", "Short sale");
     await short.waitFor();
@@ -142,16 +139,7 @@ describe("expiry on the inbox page", { timeout: 40_000 }, () => {
     server = await listen(createInboxHandler(slow, { token: TOKEN, sweepMs: 60_000 }));
     await signIn(page, server.url);
     // Nobody waits on this item (no ask): only the page's clock and the sweep can say it ran out.
-    await slow.queue.add(
-      {
-        id: "ran-out",
-        request: pushRequest("apr_ranout", 5000, "Ran out sale"),
-        requester: { pid: 1, host: "elsewhere" },
-        createdAt: Date.now(),
-        state: "pending",
-      },
-      60_000,
-    );
+    await addElsewhere(slow, "ran-out", pushRequest("apr_ranout", 5000, "Ran out sale"), 60_000);
     const item = card(page, "pending", "Ran out sale");
     await seeText(item.locator(".time-left"), "s left");
     await seeText(item.locator(".time-left"), "Expired", 8000);
