@@ -1,13 +1,9 @@
 import { EventEmitter } from "node:events";
 import type * as Http from "node:http";
 import type * as Https from "node:https";
-import { createRequire } from "node:module";
 import type { Dispatcher } from "undici";
+import { nodeHttp, nodeHttps } from "../node-http.js";
 
-// Required, not imported: on Node 22 and 24 an ESM import of `node:http` reads every export,
-// which loads Node's own undici and http2 (23 ms and more of a CLI command's start). Required at
-// the first call, not at import: importing an adapter then loads neither.
-const require = createRequire(import.meta.url);
 let http: typeof Http | undefined;
 let https: typeof Https | undefined;
 
@@ -122,8 +118,8 @@ function viaNode(target: Target, body: string, options: PostOptions): Promise<At
     const payload = Buffer.from(body);
     try {
       const endpoint = endpointOf(target.origin);
-      http ??= require("node:http") as typeof Http;
-      https ??= require("node:https") as typeof Https;
+      http ??= nodeHttp();
+      https ??= nodeHttps();
       agents ??= {
         http: new http.Agent({ keepAlive: true }),
         https: new https.Agent({ keepAlive: true }),

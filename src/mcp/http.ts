@@ -1,5 +1,5 @@
 import { createHash, randomUUID, timingSafeEqual } from "node:crypto";
-import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import type { IncomingMessage, ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import {
   createMcpHandler,
@@ -11,6 +11,7 @@ import {
   WebStandardStreamableHTTPServerTransport,
 } from "@modelcontextprotocol/server";
 import { resolveToolkit } from "../adapters/shared.js";
+import { nodeHttp } from "../node-http.js";
 import { sendWeb } from "../node-web.js";
 import type { AdToolkit, AdToolsOptions } from "../types.js";
 import { type AdrailsMcpServerOptions, createMcpServer } from "./server.js";
@@ -165,7 +166,7 @@ export async function startMcpHttpServer(
     await sendWeb(res, response);
   }
 
-  const server = createServer((req, res) => {
+  const server = nodeHttp().createServer((req, res) => {
     handle(req, res).catch((error) => {
       report(error);
       if (!res.headersSent) void sendWeb(res, rpcError(500, -32603, "Internal error."));

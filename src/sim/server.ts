@@ -1,5 +1,5 @@
-import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
+import { nodeHttp } from "../node-http.js";
 import { offeredTools } from "../tools/index.js";
 import { createControl, type SimControl } from "./control.js";
 import type { Door, DoorControl, DoorOptions } from "./door/index.js";
@@ -83,7 +83,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
   };
 
   let door: Door | undefined;
-  const server = createServer((req, res) => {
+  const server = nodeHttp().createServer((req, res) => {
     if (!door) return void handleRequest(rt, req, res);
     door.handle(req, res).then(
       (handled) => {
