@@ -1,7 +1,7 @@
 // The MCP SDK's Node shims (`@modelcontextprotocol/server/_shims`) as the `adrails mcp` bundle
 // has them (scripts/bundle-mcp.mjs): the SDK's own JSON Schema validator, loaded when something
 // first validates (a form elicitation's answer) instead of at start. Its module is about 300 kB of
-// Ajv that every start compiled and most sessions never use; a cold start's first call is about
+// Ajv that every start compiled and most sessions never use; a cold start's first call is 10 to
 // 14 ms sooner without it. Loaded synchronously (the SDK asks for a validator synchronously), from
 // the SDK's CommonJS build of the same class.
 import { createRequire } from "node:module";

@@ -1,9 +1,9 @@
 import { spawn, spawnSync } from "node:child_process";
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { join, sep } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
-import { BIN, buildOnce, ROOT } from "./helpers.js";
+import { BIN, buildOnce, cleanEnv, ROOT } from "./helpers.js";
 
 // dist/ is one code-split bundle of every entry point (scripts/bundle-dist.mjs): a cold start or an
 // adapter import loads a few files, and each class exists once, shared by the CLI and the entries.
@@ -29,7 +29,7 @@ describe("the bundled dist/", () => {
     }
     // Outside dist/b/ (and dist/m/, `adrails mcp`'s own) only the entries' one-line modules are left.
     const outside = jsFiles(join(ROOT, "dist")).filter(
-      (file) => !file.includes(join("dist", "b")) && !file.includes(join("dist", "m")),
+      (file) => !file.includes(join("dist", "b") + sep) && !file.includes(join("dist", "m") + sep),
     );
     expect(outside.length).toBeLessThan(20);
   });
@@ -66,10 +66,9 @@ describe("the bundled dist/", () => {
 // still serves; any other command, from dist/b/, cannot start.
 describe("adrails mcp's own bundle", () => {
   const HIDE = join(ROOT, "test/cli/child/hide.mjs");
-  const hidden = {
-    ...process.env,
+  const hidden = cleanEnv({
     HIDDEN_PACKAGES: "zod,@modelcontextprotocol/server,@modelcontextprotocol/core,commander",
-  };
+  });
 
   it("answers a first call with zod, the MCP SDK and commander unresolvable", async () => {
     const child = spawn(process.execPath, ["--import", HIDE, BIN, "--sim", "mcp"], {
