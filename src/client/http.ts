@@ -1,11 +1,7 @@
 import { EventEmitter } from "node:events";
 import type * as Http from "node:http";
-import type * as Https from "node:https";
 import type { Dispatcher } from "undici";
 import { nodeHttp, nodeHttps } from "../node-http.js";
-
-let http: typeof Http | undefined;
-let https: typeof Https | undefined;
 
 export type Headers = Record<string, string | string[] | undefined>;
 
@@ -76,7 +72,21 @@ function failure(error: unknown, options: PostOptions, timedOut: boolean): Attem
 // Node's own client, kept alive between calls like a browser's. Importing undici took 190-210 ms
 // of a CLI command's 520 ms start; `node:http` is part of Node, and a call through it cost 86 µs
 // of this process's time against undici's 181 µs (bench: 3,000 POSTs to a loopback server).
-let agents: { http: Http.Agent; https: Https.Agent } | undefined;
+// Each side is loaded with its first call: `node:https` brings TLS, which a call to an http://
+// service (the simulator, a local proxy) never uses.
+type Side = { request: typeof Http.request; agent: Http.Agent };
+let plain: Side | undefined;
+let secure: Side | undefined;
+function sideOf(endpoint: Endpoint): Side {
+  if (endpoint.secure) {
+    const module = nodeHttps();
+    secure ??= { request: module.request, agent: new module.Agent({ keepAlive: true }) };
+    return secure;
+  }
+  const module = nodeHttp();
+  plain ??= { request: module.request, agent: new module.Agent({ keepAlive: true }) };
+  return plain;
+}
 
 interface Endpoint {
   secure: boolean;
@@ -118,18 +128,13 @@ function viaNode(target: Target, body: string, options: PostOptions): Promise<At
     const payload = Buffer.from(body);
     try {
       const endpoint = endpointOf(target.origin);
-      http ??= nodeHttp();
-      https ??= nodeHttps();
-      agents ??= {
-        http: new http.Agent({ keepAlive: true }),
-        https: new https.Agent({ keepAlive: true }),
-      };
-      request = (endpoint.secure ? https : http).request({
+      const side = sideOf(endpoint);
+      request = side.request({
         method: "POST",
         hostname: endpoint.hostname,
         port: endpoint.port,
         path: target.path,
-        agent: endpoint.secure ? agents.https : agents.http,
+        agent: side.agent,
         headers: {
           authorization: options.authorization,
           "content-type": "application/json",

@@ -1,8 +1,10 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import { createServer as createHttpsServer } from "node:https";
 import type { AddressInfo, Socket } from "node:net";
 import { Agent } from "undici";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Attempt, post, type Target } from "../../src/client/http.js";
+import { testCertificate } from "../tls.js";
 
 // The wire under every call: Node's own http client by default, undici when the caller hands in a
 // dispatcher. Both must read the same things from a real loopback server: answers, a cut body, no
@@ -196,5 +198,28 @@ describe("node:http (default)", () => {
   it("a header value Node refuses to send is a connection failure, not a throw", async () => {
     const attempt = await post(target(), "{}", { authorization: "Bearer a\nb", timeoutMs: 2000 });
     expect(attempt).toMatchObject({ kind: "failure", cause: "connection" });
+  });
+});
+
+describe("node:http (default), an https:// service", () => {
+  it("is reached over TLS with its certificate checked: a self-signed one fails the connection", async () => {
+    let asked = 0;
+    const tls = createHttpsServer(testCertificate(), (_req, res) => {
+      asked++;
+      res.end("{}");
+    });
+    await new Promise<void>((resolve) => tls.listen(0, "127.0.0.1", resolve));
+    try {
+      const port = (tls.address() as AddressInfo).port;
+      const attempt = await post({ origin: `https://127.0.0.1:${port}`, path: "/api/mcp/results" }, "{}", {
+        authorization: "Bearer adk_test_key",
+        timeoutMs: 2000,
+      });
+      expect(attempt).toMatchObject({ kind: "failure", cause: "connection" });
+      expect((attempt as { message: string }).message).toMatch(/self[- ]signed certificate/i);
+      expect(asked).toBe(0);
+    } finally {
+      await new Promise((resolve) => tls.close(resolve));
+    }
   });
 });

@@ -1,15 +1,16 @@
-import { execFileSync } from "node:child_process";
-import { existsSync, mkdirSync, readFileSync } from "node:fs";
+import { existsSync, mkdirSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import { createServer as createHttpsServer } from "node:https";
 import { join } from "node:path";
 import { type Browser, chromium, type Page } from "playwright-core";
 import { createInboxHandler } from "../../src/inbox/handler.js";
 import type { Inbox } from "../../src/inbox/inbox.js";
+import { testCertificate } from "../tls.js";
 
 export const CHROMIUM = "/usr/bin/chromium";
 export const TOKEN = "test-inbox-token-0123456789abcdef";
 export const OUTPUT = join(import.meta.dirname, "../../test-output");
+export { testCertificate };
 
 /** A server on a free loopback port; `url` ends with a slash. */
 export async function listen(
@@ -79,36 +80,6 @@ export async function launchBrowser(mediaPort?: number, rules: string[] = []): P
     // The media server's certificate is self-signed: the page allows https images only.
     args: ["--ignore-certificate-errors", ...(map.length ? [`--host-resolver-rules=${map.join(",")}`] : [])],
   });
-}
-
-/** A self-signed certificate for an https test server, made once with openssl. */
-export function testCertificate(): { key: Buffer; cert: Buffer } {
-  const dir = join(OUTPUT, "tls");
-  mkdirSync(dir, { recursive: true });
-  const key = join(dir, "key.pem");
-  const cert = join(dir, "cert.pem");
-  if (!existsSync(cert)) {
-    execFileSync(
-      "openssl",
-      [
-        "req",
-        "-x509",
-        "-newkey",
-        "rsa:2048",
-        "-nodes",
-        "-days",
-        "30",
-        "-subj",
-        "/CN=cdn.example.com",
-        "-keyout",
-        key,
-        "-out",
-        cert,
-      ],
-      { stdio: "ignore" },
-    );
-  }
-  return { key: readFileSync(key), cert: readFileSync(cert) };
 }
 
 /** An https media server (self-signed) answering every path with `png` (set once the browser drew it). */
