@@ -12,6 +12,9 @@ import type { CliIO } from "./output.js";
 
 const EARLY_ID = "adrails-early-initialize";
 const EARLY_FORMS = [["mcp"], ["--sim", "mcp"], ["mcp", "--sim"]];
+// Loading blocks the event loop while modules evaluate, so it starts once the list is answered
+// (hosts ask right after initialize), or after this long for a host that does not ask.
+const LOAD_AFTER_MS = 150;
 
 type Message = { jsonrpc?: unknown; id?: unknown; method?: unknown; params?: unknown };
 
@@ -48,11 +51,13 @@ export function serveEarly(answers: Prelisted, run: (io: CliIO) => Promise<numbe
   let version: string | undefined;
   let buffer = "";
   let loaded = false;
+  let timer: NodeJS.Timeout | undefined;
   let settle: { resolve(code: number): void; reject(error: unknown): void } | undefined;
   const exit = new Promise<number>((resolve, reject) => {
     settle = { resolve, reject };
   });
   const load = () => {
+    clearTimeout(timer);
     if (loaded) return;
     loaded = true;
     run({ stdin: input, stdout: dropEarlyAnswer(), stderr: process.stderr, env: process.env }).then(
@@ -80,12 +85,7 @@ export function serveEarly(answers: Prelisted, run: (io: CliIO) => Promise<numbe
       version = requested as string;
       reply(message.id, known.initialize);
       input.write(`${JSON.stringify({ ...message, id: EARLY_ID })}\n`);
-      // The server loads from here on, not when the list is asked for: the host's round trip
-      // (answer, `initialized`, `tools/list`) is then no longer part of the wait for its first
-      // call (417 against 446 ms with a host that answers in 30 ms, 9 runs). The list is still
-      // answered here between the modules' loads (155 to 200 ms from spawn); a host that asks
-      // after the server has loaded is answered by the server.
-      setImmediate(load);
+      timer = setTimeout(load, LOAD_AFTER_MS);
       return true;
     }
     if (message.method === "notifications/initialized" && version !== undefined) {
