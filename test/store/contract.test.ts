@@ -314,34 +314,40 @@ describe("redis store across clients", () => {
     const store = redisStore({ url: redisUrl(), prefix: "keyscan" });
     keep(store);
     const secret = "adk_live_S3cr3tKeyMaterial";
-    const probe = await store.takeRate(secret, rule(5, 1000), 1);
-    await store.heardRate(secret, rule(5, 1000), {
+    // Lifetimes long enough to outlast the writes on a loaded machine (nine took 1.9 s in CI,
+    // and keys that lived 1 s were gone before the scan).
+    const LONG = 60_000;
+    const probe = await store.takeRate(secret, rule(5, LONG), 1);
+    await store.heardRate(secret, rule(5, LONG), {
       seq: 1,
       run: probe.run,
       limit: 5,
       remaining: 4,
-      resetMs: 1000,
+      resetMs: LONG,
     });
-    await store.pauseRate(secret, 100);
-    await store.recordWrite(secret, 5, 1000);
-    await store.markBudgetSpent(secret, 1000);
-    await store.consume(secret, Date.now() + 1000);
-    await store.bumpGeneration(secret, 0, 1000);
-    await store.claim(secret, 1000);
-    await store.pin(secret, "adr_pinned", 1000);
+    await store.pauseRate(secret, LONG);
+    await store.recordWrite(secret, 5, LONG);
+    await store.markBudgetSpent(secret, LONG);
+    await store.consume(secret, Date.now() + LONG);
+    await store.bumpGeneration(secret, 0, LONG);
+    await store.claim(secret, LONG);
+    await store.pin(secret, "adr_pinned", LONG);
     const raw = createClient({ url: redisUrl() });
     await raw.connect();
-    const keys = await raw.keys("keyscan:*");
-    expect(keys.length).toBeGreaterThanOrEqual(9);
-    for (const key of keys) {
-      expect(key).not.toContain("adk_");
-      expect(key).not.toContain("S3cr3t");
-      // The epoch marker must outlive everything it vouches for: it never expires.
-      if (key === "keyscan:epoch") expect(await raw.pTTL(key)).toBe(-1);
-      else expect(await raw.pTTL(key)).toBeGreaterThan(0);
+    try {
+      const keys = await raw.keys("keyscan:*");
+      expect(keys.length).toBeGreaterThanOrEqual(9);
+      for (const key of keys) {
+        expect(key).not.toContain("adk_");
+        expect(key).not.toContain("S3cr3t");
+        // The epoch marker must outlive everything it vouches for: it never expires.
+        if (key === "keyscan:epoch") expect(await raw.pTTL(key)).toBe(-1);
+        else expect(await raw.pTTL(key)).toBeGreaterThan(0);
+      }
+      expect(keys).toContain("keyscan:epoch");
+    } finally {
+      await raw.close();
     }
-    expect(keys).toContain("keyscan:epoch");
-    await raw.close();
   });
 });
 
