@@ -16,11 +16,12 @@ import { build } from "esbuild";
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const dist = join(root, "dist");
 const manifest = JSON.parse(readFileSync(join(root, "package.json"), "utf8"));
-const bundled = new Set(Object.keys(manifest.dependencies));
-bundled.delete("jose");
-const external = [...Object.keys({ ...manifest.peerDependencies, ...manifest.optionalDependencies }), "jose"]
-  .filter((name) => !bundled.has(name))
-  .flatMap((name) => [name, `${name}/*`]);
+// A peer that is also a dependency (the MCP SDK's server) is bundled like the other dependencies.
+const dependencies = new Set(Object.keys(manifest.dependencies));
+const external = [
+  ...Object.keys(manifest.peerDependencies).filter((name) => !dependencies.has(name)),
+  "jose",
+].flatMap((name) => [name, `${name}/*`]);
 
 // zod's namespace carries every language of its error messages (`z.locales`, 260 of its 470 kB
 // minified); it speaks English unless told otherwise, and nothing in `adrails mcp` tells it.
