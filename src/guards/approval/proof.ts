@@ -1,0 +1,105 @@
+import type { CryptoKey, JWK } from "jose";
+
+// What a person's decision proof says, and the Ed25519 signatures over it. The inbox signs one
+// statement per person (it holds the private key; agents hold only the public half); the one
+// verifier (verify.ts) checks statements against the call it is about to send. jose is loaded on
+// first use: a call that never meets a proof never loads it.
+
+/**
+ * One person's signed statement about one ask of one request: what they decided, on the payload
+ * the signer displayed (its fingerprint computed from that payload), for the account it acts on,
+ * under the people file's rule for that account.
+ */
+export interface DecisionClaims {
+  v: 2;
+  /** The approval request's id. */
+  request: string;
+  tool: string;
+  /** The ask instance: when it was asked and when it expires (store clock, epoch ms). */
+  asked: number;
+  expires: number;
+  /** `fp_...`, computed by the signer from the exact payload it displayed. */
+  fingerprint: string;
+  /** The account the displayed payload acts on (`account_id`), or null when it names none. */
+  account: string | null;
+  decision: "approve" | "decline";
+  /** The person's approval sentence. */
+  text?: string;
+  /** The decline reason. */
+  reason?: string;
+  /** The one person this statement is from. */
+  who: string;
+  /** How many different people the signer's people file requires to approve on this account. */
+  needed: number;
+  /** The inbox item the person decided on, for the audit. */
+  item?: string;
+  /** When the person decided (epoch ms). */
+  at: number;
+}
+
+/** An Ed25519 key of a decision signer: the private half signs (the inbox only), the public half verifies. */
+export interface ProofKey {
+  privateKey?: CryptoKey;
+  publicKey: CryptoKey;
+  /** The public key as a JWK, with its thumbprint as `kid`. */
+  jwk: JWK;
+}
+
+export const PROOF_ALG = "EdDSA";
+const ALGORITHMS = ["EdDSA", "Ed25519"];
+/** Longer than any statement: a bigger string is not one. */
+const MAX_STATEMENT = 20_000;
+
+/** Signs one person's statement with the signer's private key: a compact JWS (EdDSA). */
+export async function signStatement(key: ProofKey, claims: DecisionClaims): Promise<string> {
+  if (!key.privateKey) throw new Error("This key holds no private half, so it cannot sign decisions.");
+  const { CompactSign } = await import("jose");
+  return new CompactSign(new TextEncoder().encode(JSON.stringify(claims)))
+    .setProtectedHeader({ alg: PROOF_ALG, kid: key.jwk.kid! })
+    .sign(key.privateKey);
+}
+
+/**
+ * The claims of `statement` when one of `trusted` signed it and they have the shape of a v2
+ * statement, else null. Never throws: anything malformed is simply not a statement.
+ */
+export async function openStatement(
+  trusted: readonly ProofKey[],
+  statement: unknown,
+): Promise<{ claims: DecisionClaims; kid: string | undefined } | null> {
+  if (typeof statement !== "string" || statement.length > MAX_STATEMENT) return null;
+  const { compactVerify } = await import("jose");
+  for (const key of trusted) {
+    try {
+      const { payload } = await compactVerify(statement, key.publicKey, { algorithms: ALGORITHMS });
+      const claims = JSON.parse(new TextDecoder().decode(payload)) as DecisionClaims;
+      return isClaims(claims) ? { claims, kid: key.jwk.kid } : null;
+    } catch {
+      // Not this key: try the next.
+    }
+  }
+  return null;
+}
+
+function isClaims(c: Partial<DecisionClaims> | null): c is DecisionClaims {
+  const text = (v: unknown) => v === undefined || typeof v === "string";
+  return (
+    c !== null &&
+    typeof c === "object" &&
+    c.v === 2 &&
+    typeof c.request === "string" &&
+    typeof c.tool === "string" &&
+    Number.isFinite(c.asked) &&
+    Number.isFinite(c.expires) &&
+    typeof c.fingerprint === "string" &&
+    (c.account === null || typeof c.account === "string") &&
+    (c.decision === "approve" || c.decision === "decline") &&
+    text(c.text) &&
+    text(c.reason) &&
+    typeof c.who === "string" &&
+    c.who !== "" &&
+    Number.isInteger(c.needed) &&
+    (c.needed as number) >= 1 &&
+    Number.isFinite(c.at)
+  );
+}
