@@ -1,3 +1,4 @@
+import type { ApprovalAuthority } from "./guards/approval/verify.js";
 // The approval model's words: what a person is asked, and the answers channels carry.
 
 /** What a person sees when asked to confirm an ACTIVE ad. */
@@ -41,6 +42,11 @@ export interface ConfirmRequest {
   expiresAt: number;
   /** An ACTIVE ad's summary for push-creative; the tool, its description and exact arguments otherwise. */
   summary: ConfirmSummary | CallSummary;
+  /**
+   * The exact payload a redemption must match (canonical JSON, without retry keys), when the
+   * request was recorded: a page shows what it says, and signs decisions over its fingerprint.
+   */
+  payload?: string;
   /** The summary as one short paragraph, ready to show a person. */
   message: string;
   /**
@@ -105,6 +111,11 @@ export type ConfirmDecision =
       channel?: string;
       /** Who answered, when the channel knows (recorded with the answer). */
       who?: string;
+      /**
+       * Signed statements of the people who approved (an inbox's decision): the verifier checks
+       * them before anything is sent, and the sentence sent is the signed one.
+       */
+      statements?: string[];
       /**
        * The answer was written before the request was shown (`--confirm-text`, a callback that
        * answers without showing anyone): it never approves a request naming a live or possibly
@@ -179,14 +190,14 @@ export interface DeskRequester {
 
 /**
  * What a desk says of a request: still waiting, expired without a decision, or a person's
- * decision (verified by the desk: the toolkit takes it as given). `fingerprint` is the payload the
- * person saw; a decision on another payload than the request's counts for nothing.
+ * decision as the desk carries it. The desk does not judge it: an approval redeems only when the
+ * toolkit's verifier accepts its signed `statements` for the call about to be sent.
  */
 export type DeskDecision =
   | { state: "waiting" }
   | { state: "expired" }
-  | { state: "approved"; text: string; who: string; fingerprint?: string; sig?: string }
-  | { state: "declined"; reason: string; who: string; fingerprint?: string; sig?: string };
+  | { state: "approved"; text: string; who: string; statements?: string[] }
+  | { state: "declined"; reason: string; who: string; statements?: string[] };
 
 /**
  * Where a recorded request waits for a person when nobody can be asked inside the call (an inbox:
@@ -194,6 +205,11 @@ export type DeskDecision =
  * decision read here is recorded against the request and redeemed once there.
  */
 export interface ApprovalDesk {
+  /**
+   * Whose signatures this desk's decisions carry (the inbox's public key and people file, as this
+   * process was configured): the verifier's trust when the toolkit is given none of its own.
+   */
+  authority?: ApprovalAuthority;
   /** Puts the request up for a decision, once per request id; the URL opens that request. */
   post(request: ConfirmRequest, requester?: DeskRequester): Promise<{ url: string }>;
   /** What was decided about request `requestId` so far. */

@@ -1,7 +1,7 @@
 import type { z } from "zod";
 import { type RecordOptions, recordAnswers } from "./guards/approval/records.js";
-import { needsPerson } from "./guards/approval/request.js";
-import { canonicalJson, digest } from "./guards/fingerprint.js";
+import { needsPerson, planPayload } from "./guards/approval/request.js";
+import { payloadFingerprint, verifyDecision } from "./guards/approval/verify.js";
 import { blocked } from "./guards/results.js";
 import { changeOf, prepare } from "./guards/steps/prepare.js";
 import { randomId } from "./hashing.js";
@@ -172,6 +172,31 @@ export async function askMany(
       { blocked: "hard-confirmation", id, declined: decision.approved !== true },
     );
   }
+  // An inbox's decision carries signed statements: the verifier judges them against the plan as
+  // this process made it. A decision without them is this process's own channel's.
+  let signedText: string | undefined;
+  if (decision.approved === true && Array.isArray(decision.statements)) {
+    const verdict = await verifyDecision(
+      { kind: "statements", statements: decision.statements, via: channelName },
+      {
+        request: plan.id,
+        tool: def.name,
+        payload: plan.payload!,
+        account: plan.account ?? null,
+        askedAt: plan.askedAt,
+        now: await deps.records.records.clock(),
+      },
+      deps.records.trust ?? { shared: true, maxTtlMs: deps.records.ttlMs },
+    );
+    if (!verdict.ok) {
+      return refused(
+        `The plan of ${requests.length} ${def.name} calls was not approved: ${verdict.reason}.`,
+        "Nothing was sent. Ask again with a new plan.",
+        { blocked: "hard-confirmation", id, declined: verdict.declined === true },
+      );
+    }
+    signedText = verdict.text;
+  }
   try {
     const why = await recordAnswers(deps.records, ids, decision, channelName);
     if (why !== undefined) {
@@ -184,12 +209,12 @@ export async function askMany(
   } catch (error) {
     return storeRefusal(error, "approved", id);
   }
-  return approvedPlan(deps, found, plan, options, channelName, decision.text);
+  return approvedPlan(deps, found, plan, options, channelName, signedText ?? decision.text);
 }
 
 /** One request standing for the plan: what the person decides on, covering every payload in order. */
 function planRequest(id: string, tool: string, requests: ConfirmRequest[]): PlanRequest {
-  const account = requests[0]?.account;
+  const account = commonAccount(requests);
   const expiresAt = Math.min(...requests.map((r) => r.expiresAt));
   const warned = requests.flatMap((r, i) => (r.previousLive || r.possiblyLive || r.rule ? [i + 1] : []));
   const warning =
@@ -199,7 +224,9 @@ function planRequest(id: string, tool: string, requests: ConfirmRequest[]): Plan
   return {
     id,
     tool,
-    fingerprint: digest(canonicalJson(["adrails-plan-1", tool, requests.map((r) => r.fingerprint)])),
+    // Over every payload itself: a page that shows the plan signs what it shows.
+    fingerprint: payloadFingerprint(tool, planPayload(requests)),
+    payload: planPayload(requests),
     ...(account === undefined ? {} : { account }),
     askedAt: Math.min(...requests.map((r) => r.askedAt)),
     expiresAt,
@@ -270,6 +297,12 @@ function approvedPlan(
       });
     },
   });
+}
+
+/** The account every payload of a plan acts on, or undefined when they name different ones. */
+export function commonAccount(requests: readonly Pick<ConfirmRequest, "account">[]): string | undefined {
+  const first = requests[0]?.account;
+  return requests.every((r) => r.account === first) ? first : undefined;
 }
 
 function storeRefusal(error: unknown, what: string, id?: string): RefusedPlan {

@@ -158,6 +158,8 @@ export function composeToolkit(options: AdToolsOptions, wire: ToolkitWire): Comp
   // Checked now: a bad rule throws here, naming its key, before any call.
   const rules = options.rules === undefined ? undefined : parseRules(options.rules, `${wire.name} rules`);
   const approvalTtlMs = options.approvalTtlMs ?? DEFAULT_APPROVAL_TTL_MS;
+  // Whose signed decisions redeem: this process's own configuration, never the store's.
+  const authority = options.approvalAuthority ?? options.desk?.authority;
   const pipeline = createCallPipeline({
     client: wire.client,
     apiKey: wire.secret,
@@ -176,6 +178,13 @@ export function composeToolkit(options: AdToolsOptions, wire: ToolkitWire): Comp
     ...(options.desk
       ? { desk: { desk: options.desk, ttlMs: options.pendingTtlMs ?? DEFAULT_PENDING_TTL_MS } }
       : {}),
+    trust: {
+      ...(authority ? { authority } : {}),
+      ...(options.approvalSecret === undefined ? {} : { secret: options.approvalSecret }),
+      // Any store but this process's memory is written by others too: carried answers need the secret.
+      shared: (options.store?.name ?? "memory") !== "memory",
+      maxTtlMs: Math.max(approvalTtlMs, options.pendingTtlMs ?? DEFAULT_PENDING_TTL_MS),
+    },
     onUnconfirmedActive: options.onUnconfirmedActive,
     onEvent: options.onEvent,
     onOutcome: options.onOutcome,

@@ -11,6 +11,7 @@ import type {
   UnboundAnswer,
 } from "./approval-types.js";
 import type { Outcome } from "./client/outcome.js";
+import type { ApprovalAuthority } from "./guards/approval/verify.js";
 import type { MoneyRules } from "./guards/rules/schema.js";
 import type { AskManyOptions, PlanOutcome } from "./plan-types.js";
 import type { AdStore } from "./store/index.js";
@@ -272,6 +273,13 @@ export interface AdToolsOptions {
    * inbox), and give every process of the fleet the same one. Never shown in `toolkit.options`.
    */
   approvalSecret?: string | undefined;
+  /**
+   * Whose signed decisions redeem calls that waited for a person outside this process (the desk
+   * and `--wait-approval` routes): the inbox's public key, and the people file saying who may
+   * approve on which account and how many. `inboxDesk` and `inboxApprovals` give their inbox's;
+   * set it to pin another. Read from this process's configuration only, never from the store.
+   */
+  approvalAuthority?: ApprovalAuthority | undefined;
   onEvent?: ((event: AuditEvent) => void) | undefined;
   /** Scope for deterministic request ids when a call gives none. */
   sessionId?: string | undefined;

@@ -57,6 +57,8 @@ export interface RecordedAnswer {
   at: number;
   /** HMAC of the answer and its request id, when the toolkit has an `approvalSecret`. */
   sig?: string;
+  /** The signed statements the answer came with (an inbox's decision): carried, never trusted as such. */
+  statements?: string[];
 }
 
 /** A request record with what happened to it. */

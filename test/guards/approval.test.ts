@@ -197,6 +197,7 @@ describe("the pipeline asks needsPerson, for any tool", () => {
       client,
       apiKey: "adk_test",
       approvalTtlMs: 60_000,
+      trust: { shared: false, maxTtlMs: 60_000 },
       approvals: memoryApprovalLedger(),
       records: memoryStore(),
       asks: asks(),

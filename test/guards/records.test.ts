@@ -14,6 +14,8 @@ const body = {
   status: "ACTIVE",
 };
 const change = fingerprint(def.name, body, retryKeys(def.idField?.name));
+// This process's own decision, as the confirm route hands it to the verifier.
+const proof = { kind: "local", decision: { approved: true, text: "Go - Dana" }, via: "test" } as const;
 const call = { tool: def.name, fingerprint: change, payload: payloadOf(def, body), account: "act_1" };
 
 describe("approval records through the guards", () => {
@@ -26,28 +28,28 @@ describe("approval records through the guards", () => {
     const again = await recordRequest(o, def, body, change, place);
     expect([again.id, again.askedAt, again.expiresAt]).toEqual([first.id, first.askedAt, first.expiresAt]);
     expect(await recordAnswer(o, again.id, { approved: true, text: "ok go" }, "test")).toMatch(/expired/);
-    expect(await redeemRecorded(o, again.id, call)).toMatchObject({ approved: false, reason: /expired/ });
+    expect(await redeemRecorded(o, again.id, call, proof)).toMatchObject({ approved: false, reason: /expired/ });
   });
 
   it("an approved request redeems once, for its own payload; a decline is final", async () => {
     const o = { records: memoryStore(), ttlMs: 60_000 };
     const request = await recordRequest(o, def, body, change, { callId: "c1", scope: "s", channel: "test" });
-    expect(await redeemRecorded(o, request.id, call)).toMatchObject({
+    expect(await redeemRecorded(o, request.id, call, proof)).toMatchObject({
       approved: false,
       reason: /nobody has answered/,
     });
     expect(await recordAnswer(o, request.id, { approved: true, text: "Go - Dana" }, "test")).toBeUndefined();
     const other = { ...call, payload: payloadOf(def, { ...body, headline: "Other" }) };
-    expect(await redeemRecorded(o, request.id, other)).toMatchObject({
+    expect(await redeemRecorded(o, request.id, other, proof)).toMatchObject({
       approved: false,
       reason: /edited after the ask/,
     });
-    expect(await redeemRecorded(o, request.id, call)).toMatchObject({
+    expect(await redeemRecorded(o, request.id, call, proof)).toMatchObject({
       approved: true,
       text: "Go - Dana",
       key: request.id,
     });
-    expect(await redeemRecorded(o, request.id, call)).toMatchObject({
+    expect(await redeemRecorded(o, request.id, call, proof)).toMatchObject({
       approved: false,
       reason: /already used/,
     });
@@ -55,7 +57,7 @@ describe("approval records through the guards", () => {
     const second = await recordRequest(o, def, body, change, { callId: "c2", scope: "s", channel: "test" });
     await recordAnswer(o, second.id, { approved: false, reason: "Not today" }, "test");
     expect(await recordAnswer(o, second.id, { approved: true, text: "Now yes" }, "test")).toMatch(/final/);
-    expect(await redeemRecorded(o, second.id, call)).toMatchObject({ approved: false, declined: true });
+    expect(await redeemRecorded(o, second.id, call, proof)).toMatchObject({ approved: false, declined: true });
   });
 
   it("the same call asked again finds the first record: same ask time in every process on the store", async () => {
@@ -85,15 +87,15 @@ describe("approval records through the guards", () => {
       "test",
     );
     const other = { records, ttlMs: 60_000, secret: "two" };
-    expect(await redeemRecorded(other, request.id, call)).toMatchObject({
+    expect(await redeemRecorded(other, request.id, call, proof)).toMatchObject({
       approved: false,
       reason: /not signed/,
     });
-    expect(await redeemRecorded(other, "apr_nope", call)).toMatchObject({
+    expect(await redeemRecorded(other, "apr_nope", call, proof)).toMatchObject({
       approved: false,
       reason: /no approval request apr_nope/,
     });
-    expect(await redeemRecorded({ records, ttlMs: 60_000, secret: "one" }, request.id, call)).toMatchObject({
+    expect(await redeemRecorded({ records, ttlMs: 60_000, secret: "one" }, request.id, call, proof)).toMatchObject({
       approved: true,
     });
   });

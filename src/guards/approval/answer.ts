@@ -1,6 +1,14 @@
 import { hmacSha256, sameSecret } from "../../hashing.js";
 import type { ApprovalAnswer, ApprovalRequest, ConfirmDecision } from "../../types.js";
 
+/** Answers made by this process (the objects themselves): they never crossed a store or a wire. */
+const madeHere = new WeakSet<object>();
+
+/** True for an answer object this process made (not one read back from a run state or a store). */
+export function answeredHere(value: unknown): boolean {
+  return typeof value === "object" && value !== null && madeHere.has(value);
+}
+
 /**
  * A person's answer to `request` through `channel`, now. With a `secret` the answer is signed:
  * request, decision, sentence or reason, channel and time together, so that no part of it can be
@@ -40,7 +48,9 @@ export function answerRequest(
     const reason = typeof decision.reason === "string" ? decision.reason.trim() : "";
     if (reason !== "") answer.reason = reason;
   }
-  return secret === undefined ? answer : { ...answer, sig: signature(answer, secret) };
+  const made = secret === undefined ? answer : { ...answer, sig: signature(answer, secret) };
+  madeHere.add(made);
+  return made;
 }
 
 /** The answer as it was given, checked for shape (and signature, with a secret), or why it is not one. */

@@ -93,9 +93,8 @@ export async function awaitRecorded(
       }
       const now = await deps.records.records.clock();
       if (record.expiresAt <= now) return expiredResult(record);
-      const decision = record.answer
-        ? { state: "approved" as const }
-        : await deskDecision(desk.desk, approvalId);
+      // The desk carries the decision; the re-run call's approve step has the verifier judge it.
+      const decision = await deskDecision(desk.desk, approvalId);
       if ("failed" in decision) {
         return blocked(
           "hard-confirmation",

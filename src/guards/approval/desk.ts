@@ -140,10 +140,13 @@ export async function deskConfirmation(
       ),
     };
   }
-  if (record.answer?.approved === false) return redeemRecorded(records, record.id, call);
+  // A decline recorded in the store stops the call (the store can withhold a decision, never make one).
+  if (record.answer?.approved === false) {
+    const reason = record.answer.reason;
+    return { approved: false, declined: true, via: DESK_CHANNEL, reason: reason ? `a person declined: ${reason}` : "a person declined" };
+  }
   const now = await records.records.clock();
   if (record.expiresAt <= now) return { result: expiredResult(record) };
-  if (record.answer !== undefined) return redeemRecorded(records, record.id, call);
   // Posted before its decision is read: a request asked again after it expired replaces the old
   // item, so no decision on the old one counts for it.
   const posted = await postRequest(o, requestOf(record), requester);
@@ -152,22 +155,17 @@ export async function deskConfirmation(
   if ("failed" in decision) return { approved: false, reason: decision.failed };
   if (decision.state === "expired") return { result: expiredResult(record) };
   if (decision.state === "approved" || decision.state === "declined") {
-    if (typeof decision.fingerprint === "string" && decision.fingerprint !== record.fingerprint) {
-      return {
-        approved: false,
-        reason: `the person decided on payload ${decision.fingerprint} at the desk, not this call's payload ${record.fingerprint}`,
-      };
-    }
-    const refused = await recordAnswer(
+    const statements = decision.statements ?? [];
+    // Carried to the record for every process of the fleet; judged only by the verifier below.
+    await recordAnswer(
       records,
       record.id,
       decision.state === "approved"
-        ? { approved: true, text: decision.text, who: decision.who }
-        : { approved: false, reason: decision.reason, who: decision.who },
+        ? { approved: true, text: decision.text, who: decision.who, statements }
+        : { approved: false, reason: decision.reason, who: decision.who, statements },
       DESK_CHANNEL,
     );
-    if (refused !== undefined && decision.state === "approved") return { approved: false, reason: refused };
-    return redeemRecorded(records, record.id, call);
+    return redeemRecorded(records, record.id, call, { kind: "statements", statements, via: DESK_CHANNEL });
   }
   return { result: pendingResult(record, posted.url) };
 }

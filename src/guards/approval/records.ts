@@ -11,6 +11,7 @@ import { type Confirmation, confirmationText } from "../approvals.js";
 import { canonicalJson, retryKeys } from "../fingerprint.js";
 import type { LiveLedger } from "../live-record.js";
 import { approvalRequest } from "./request.js";
+import { type ApprovalTrust, type DecisionProof, verifyDecision } from "./verify.js";
 
 // One record per approval request, in the toolkit's store: made when a person is asked, answered
 // by whoever answers, redeemed once by whoever sends. Whatever carries an approval between steps
@@ -24,6 +25,8 @@ export interface RecordOptions {
   /** With a secret, records and answers are signed, and nothing unsigned redeems. */
   secret?: string;
   live?: LiveLedger;
+  /** What the verifier trusts; without it, only this process's own decisions redeem. */
+  trust?: ApprovalTrust;
 }
 
 /** Where a request is asked: the call's place and the channel that shows it. */
@@ -136,6 +139,7 @@ export function requestOf(record: ApprovalRecord): ConfirmRequest {
     expiresAt: record.expiresAt,
     summary: record.summary as unknown as ConfirmRequest["summary"],
     message: record.message,
+    payload: record.payload,
   };
   if (record.names?.adId !== undefined)
     request.previousLive = { adId: record.names.adId, at: record.names.at };
@@ -181,7 +185,7 @@ export async function pendingRequests(o: RecordOptions, scope?: string): Promise
 export async function recordAnswer(
   o: RecordOptions,
   id: string,
-  decision: ConfirmDecision & { who?: string },
+  decision: ConfirmDecision & { who?: string; statements?: string[] },
   channel: string,
 ): Promise<string | undefined> {
   const answer = recordedAnswerOf(o, id, decision, channel, await o.records.clock());
@@ -197,7 +201,7 @@ export async function recordAnswer(
 export async function recordAnswers(
   o: RecordOptions,
   ids: readonly string[],
-  decision: ConfirmDecision & { who?: string },
+  decision: ConfirmDecision & { who?: string; statements?: string[] },
   channel: string,
 ): Promise<string | undefined> {
   const at = await o.records.clock();
@@ -211,7 +215,7 @@ export async function recordAnswers(
 function recordedAnswerOf(
   o: RecordOptions,
   id: string,
-  decision: ConfirmDecision & { who?: string },
+  decision: ConfirmDecision & { who?: string; statements?: string[] },
   channel: string,
   at: number,
 ): RecordedAnswer {
@@ -222,6 +226,7 @@ function recordedAnswerOf(
     else answer.reason = words.trim();
   }
   if (typeof decision.who === "string" && decision.who !== "") answer.who = decision.who;
+  if (Array.isArray(decision.statements)) answer.statements = decision.statements.filter((s) => typeof s === "string");
   if (o.secret !== undefined) answer.sig = answerSignature(id, answer, o.secret);
   return answer;
 }
@@ -237,13 +242,16 @@ export interface RecordedCall {
 
 /**
  * Redeems request `id` for this call, once, fleet-wide: the record must exist (signed, with a
- * secret), name this tool, account and call, hold an approval (signed, with a secret), not have
- * expired on the store's clock, and hold this exact payload. A recorded decline is a person's no.
+ * secret), name this tool, account and call, and hold this exact payload; the decision `proof`
+ * must satisfy the verifier for this call and this ask; then the store takes the redemption once,
+ * before the request expires on its clock. What the record says was answered is never the
+ * authority: the sentence sent is the one the proof carries.
  */
 export async function redeemRecorded(
   o: RecordOptions,
   id: string,
   call: RecordedCall,
+  proof: DecisionProof,
 ): Promise<Confirmation> {
   const record = await o.records.getApproval(SPACE, id);
   if (!record) {
@@ -272,17 +280,22 @@ export async function redeemRecorded(
       `the answer was given for payload ${record.fingerprint}, not for this payload ${call.fingerprint} (it was edited after the ask)`,
     );
   }
-  const answer = record.answer;
-  if (answer && o.secret !== undefined && !signed(answer.sig, answerSignature(id, answer, o.secret))) {
-    return no("the answer in the store is not signed with this toolkit's approvalSecret");
-  }
-  if (answer?.approved === false) {
-    return {
-      approved: false,
-      declined: true,
-      via,
-      reason: answer.reason ? `a person declined: ${answer.reason}` : "a person declined",
-    };
+  const verdict = await verifyDecision(
+    proof,
+    {
+      request: id,
+      tool: call.tool,
+      payload: call.payload,
+      account: accountOfPayload(call.payload),
+      askedAt: record.askedAt,
+      now: await o.records.clock(),
+    },
+    o.trust ?? { shared: true, maxTtlMs: o.ttlMs },
+  );
+  if (!verdict.ok) {
+    return verdict.declined
+      ? { approved: false, declined: true, via: verdict.via, reason: verdict.reason }
+      : { approved: false, via: verdict.via, reason: verdict.reason };
   }
   const used = await o.records.redeemApproval(SPACE, id, call.payload);
   if (!used.ok) {
@@ -293,11 +306,10 @@ export async function redeemRecorded(
     }
     return no(refusalText(used.why));
   }
-  const given = used.record.answer!;
   return {
     approved: true,
-    text: confirmationText(given.text, via, call.fingerprint),
-    via,
+    text: confirmationText(verdict.text, verdict.via, call.fingerprint),
+    via: verdict.via,
     key: id,
     record: id,
     askedAt: record.askedAt,
@@ -306,7 +318,10 @@ export async function redeemRecorded(
   };
 }
 
-/** Records a carried answer (from a conversation, a run state) against its request, then redeems. */
+/**
+ * Records a carried answer (from a conversation, a run state) against its request, then redeems
+ * it: the answer itself is the proof the verifier checks, never what the store recorded.
+ */
 export async function redeemCarried(
   o: RecordOptions,
   answer: ApprovalAnswer,
@@ -319,7 +334,17 @@ export async function redeemCarried(
   if (record && record.answer === undefined)
     await recordAnswer(o, answer.request.id, decision, answer.channel);
   else if (record && !answer.approved) await recordAnswer(o, answer.request.id, decision, answer.channel);
-  return redeemRecorded(o, answer.request.id, call);
+  return redeemRecorded(o, answer.request.id, call, { kind: "answer", answer, via: answer.channel || "an approval channel" });
+}
+
+/** The account a canonical payload acts on (its `account_id`), or null. */
+export function accountOfPayload(payload: string): string | null {
+  try {
+    const body = JSON.parse(payload) as { account_id?: unknown };
+    return typeof body?.account_id === "string" ? body.account_id : null;
+  } catch {
+    return null;
+  }
 }
 
 function refusalText(why: string): string {

@@ -1,8 +1,10 @@
 import { randomId } from "../../hashing.js";
 import type { ToolDefinition } from "../../tools/define.js";
+import { getTool } from "../../tools/index.js";
 import type { ApprovalRequest, CallSummary, ConfirmSummary } from "../../types.js";
 import { canonicalJson, digest } from "../fingerprint.js";
 import { CONFIRM_FIELD } from "../validation.js";
+import { payloadFingerprint } from "./verify.js";
 
 /** True when this exact body needs a person's answer before it is sent (the definition says which). */
 export function needsPerson(def: ToolDefinition, body: Record<string, unknown>): boolean {
@@ -115,4 +117,65 @@ function callSummary(
     `Run the tool ${def.name}, which needs a person's approval. What it says it does: ${def.description} ` +
     `Exact arguments: ${canonicalJson(args)}. Payload ${fingerprint}.`;
   return { summary, message };
+}
+
+/** The payload standing for a plan: every payload it covers, in order. */
+export function planPayload(requests: readonly Pick<ApprovalRequest, "payload">[]): string {
+  return canonicalJson(["adrails-plan-2", requests.map((r) => r.payload ?? null)]);
+}
+
+type Shown = ApprovalRequest & { plan?: { id: string; requests: ApprovalRequest[] } };
+
+/**
+ * The request as a person must be shown it: summary, message, fingerprint and account derived
+ * from its payload (a plan's from each of its payloads), so what a page shows is what is signed
+ * and what is sent, whatever else an item in the store says. Null when it carries no payload.
+ */
+export function shownRequest<T extends ApprovalRequest>(request: T): T | null {
+  const plan = (request as Shown).plan;
+  if (plan !== undefined) {
+    if (!Array.isArray(plan.requests)) return null;
+    const parts = plan.requests.map((r) => shownRequest(r));
+    if (parts.some((r) => r === null)) return null;
+    const shown = parts as ApprovalRequest[];
+    const payload = planPayload(shown);
+    const { account: _stored, ...rest } = request;
+    const first = shown[0]?.account;
+    const account = shown.every((r) => r.account === first) ? first : undefined;
+    return {
+      ...rest,
+      ...(account === undefined ? {} : { account }),
+      fingerprint: payloadFingerprint(request.tool, payload),
+      payload,
+      summary: { ...(request.summary as CallSummary), arguments: { payloads: shown.map((r) => r.summary) } },
+      plan: { ...plan, requests: shown },
+    } as unknown as T;
+  }
+  if (typeof request.payload !== "string") return null;
+  let body: unknown;
+  try {
+    body = JSON.parse(request.payload);
+  } catch {
+    return null;
+  }
+  if (body === null || typeof body !== "object" || Array.isArray(body)) return null;
+  const fields = body as Record<string, unknown>;
+  const fingerprint = payloadFingerprint(request.tool, request.payload);
+  const stored = (request.summary as Partial<CallSummary> | undefined)?.description;
+  const description = getTool(request.tool)?.description ?? (typeof stored === "string" ? stored : "");
+  const { summary, message } =
+    request.tool === "push-creative"
+      ? adSummary(fingerprint, fields)
+      : callSummary({ name: request.tool, description } as ToolDefinition, fingerprint, fields);
+  const { account: _stored, ...rest } = request;
+  const account = typeof fields.account_id === "string" ? fields.account_id : undefined;
+  // What was told before the request itself (an identical live ad, a money rule) stays in front.
+  const told = typeof request.message === "string" && request.message.endsWith(message);
+  return {
+    ...rest,
+    fingerprint,
+    ...(account === undefined ? {} : { account }),
+    summary,
+    message: told ? request.message : message,
+  } as T;
 }

@@ -1,6 +1,6 @@
 import type { ApprovalAnswer, ConfirmDecision } from "../../types.js";
 import { digest } from "../fingerprint.js";
-import { readAnswer } from "./answer.js";
+import { answeredHere, readAnswer } from "./answer.js";
 import { type DecisionClaims, openStatement, type ProofKey } from "./proof.js";
 
 // The one verifier. Every route that carries a person's decision (the desk and await-approval,
@@ -197,7 +197,7 @@ function distinctApprovals(valid: DecisionClaims[]): DecisionClaims[] {
 }
 
 function verifyAnswer(value: unknown, via: string, call: CallUnderProof, trust: ApprovalTrust): Verdict {
-  if (trust.shared && trust.secret === undefined) {
+  if (trust.shared && trust.secret === undefined && !answeredHere(value)) {
     return {
       ok: false,
       via,

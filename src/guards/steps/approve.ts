@@ -20,6 +20,7 @@ import {
 } from "../approval/records.js";
 import { type RedeemedCall, redeemApproval } from "../approval/redeem.js";
 import { needsPerson } from "../approval/request.js";
+import type { DecisionProof } from "../approval/verify.js";
 import { type Confirmation, sentence } from "../approvals.js";
 import { type DecisionLog, decide } from "../audit.js";
 import { askChannel, CONFIRM_TOOL, denialOf } from "../confirmation.js";
@@ -217,7 +218,17 @@ async function confirm(p: PipelineState, call: Call): Promise<Confirmation | { r
   const refused = await recordAnswer(records, request.id, decision, channel);
   if (refused !== undefined && decision.approved === true)
     return { approved: false, reason: refused, via: channel };
-  return redeemRecorded(records, request.id, recorded);
+  return redeemRecorded(records, request.id, recorded, proofOf(decision, channel));
+}
+
+/**
+ * The proof a confirm channel's decision is: the signed statements it carries (an inbox waited
+ * on in the call), else the decision itself, which counts only here, in the process that asked.
+ */
+function proofOf(decision: ConfirmDecision, channel: string): DecisionProof {
+  const statements = decision.approved === true ? decision.statements : undefined;
+  if (Array.isArray(statements)) return { kind: "statements", statements, via: "inbox" };
+  return { kind: "local", decision, via: channel };
 }
 
 /** The record side of the approval model for this toolkit. */
@@ -227,6 +238,7 @@ export function recordOptionsOf(p: PipelineState): RecordOptions {
     ttlMs: p.o.approvalTtlMs,
     ...(p.o.approvalSecret === undefined ? {} : { secret: p.o.approvalSecret }),
     ...(p.o.live === undefined ? {} : { live: p.o.live }),
+    trust: p.o.trust,
   };
 }
 

@@ -6,6 +6,7 @@ import type { AdToolsOptions, AuditEvent, CallContext } from "../../types.js";
 import type { DeskOptions } from "../approval/desk.js";
 import type { LaunchClaims } from "../approval/launch.js";
 import type { AskLedger } from "../approval/redeem.js";
+import type { ApprovalTrust } from "../approval/verify.js";
 import type { ApprovalLedger } from "../approvals.js";
 import type { DecisionLog } from "../audit.js";
 import type { LiveLedger } from "../live-record.js";
@@ -42,6 +43,8 @@ export interface PipelineOptions
   rules?: RulesStep;
   /** Where requests wait for a person when nobody can be asked inside the call. */
   desk?: DeskOptions;
+  /** What the one verifier trusts: the toolkit's own keys, people file and secret. */
+  trust: ApprovalTrust;
 }
 
 /** What the steps of one toolkit's call path share. */
