@@ -1,5 +1,6 @@
 // Plans: one decision of a person over an enumerated list of exact payloads of one tool.
 import type { ConfirmDecision, ConfirmRequest } from "./approval-types.js";
+import type { ApprovalAuthority } from "./guards/approval/verify.js";
 import type { CallContext, ToolResult } from "./types.js";
 
 /**
@@ -16,10 +17,16 @@ export interface PlanRequest extends ConfirmRequest {
 }
 
 /** Shows a plan to a person and returns their one decision over the whole list. */
-export type PlanChannel = (
+export type PlanChannel = ((
   plan: PlanRequest,
   signal?: AbortSignal,
-) => ConfirmDecision | Promise<ConfirmDecision>;
+) => ConfirmDecision | Promise<ConfirmDecision>) & {
+  /**
+   * Whose signed statements the channel's decisions carry (`inboxPlans` gives its inbox's), when
+   * the toolkit has no `approvalAuthority` of its own.
+   */
+  authority?: ApprovalAuthority;
+};
 
 /** Options of `toolkit.askMany`. */
 export interface AskManyOptions {

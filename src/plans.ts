@@ -1,11 +1,18 @@
 import type { z } from "zod";
 import { type RecordOptions, recordAnswers } from "./guards/approval/records.js";
 import { needsPerson, planPayload } from "./guards/approval/request.js";
-import { payloadFingerprint, verifyDecision } from "./guards/approval/verify.js";
+import { type ApprovalTrust, payloadFingerprint, verifyDecision } from "./guards/approval/verify.js";
 import { blocked } from "./guards/results.js";
 import { changeOf, prepare } from "./guards/steps/prepare.js";
 import { randomId } from "./hashing.js";
-import type { ApprovedPlan, AskManyOptions, PlanOutcome, PlanRequest, RefusedPlan } from "./plan-types.js";
+import type {
+  ApprovedPlan,
+  AskManyOptions,
+  PlanChannel,
+  PlanOutcome,
+  PlanRequest,
+  RefusedPlan,
+} from "./plan-types.js";
 import type { ToolDefinition } from "./tools/define.js";
 import type { AdTool, CallContext, ConfirmDecision, ConfirmRequest, ToolResult } from "./types.js";
 
@@ -186,7 +193,7 @@ export async function askMany(
         askedAt: plan.askedAt,
         now: await deps.records.records.clock(),
       },
-      deps.records.trust ?? { shared: true, maxTtlMs: deps.records.ttlMs },
+      trustOf(deps.records, options.channel),
     );
     if (!verdict.ok) {
       return refused(
@@ -297,6 +304,13 @@ function approvedPlan(
       });
     },
   });
+}
+
+/** The toolkit's trust, with the plan channel's authority when the toolkit names none of its own. */
+function trustOf(records: RecordOptions, channel: PlanChannel): ApprovalTrust {
+  const trust = records.trust ?? { shared: true, maxTtlMs: records.ttlMs };
+  if (trust.authority || !channel.authority) return trust;
+  return { ...trust, authority: channel.authority };
 }
 
 /** The account every payload of a plan acts on, or undefined when they name different ones. */

@@ -1,6 +1,7 @@
 import type { z } from "zod";
 import { type AdClient, configProblem, createClient } from "./client/index.js";
 import { storeLaunchClaims } from "./guards/approval/launch.js";
+import type { ApprovalTrust } from "./guards/approval/verify.js";
 import { createLiveLedger } from "./guards/live-record.js";
 import { DEFAULT_MAX_RESULT_CHARS, toModelText } from "./guards/model-text.js";
 import { type CallPipeline, createCallPipeline } from "./guards/pipeline.js";
@@ -160,6 +161,13 @@ export function composeToolkit(options: AdToolsOptions, wire: ToolkitWire): Comp
   const approvalTtlMs = options.approvalTtlMs ?? DEFAULT_APPROVAL_TTL_MS;
   // Whose signed decisions redeem: this process's own configuration, never the store's.
   const authority = options.approvalAuthority ?? options.desk?.authority;
+  const trust: ApprovalTrust = {
+    ...(authority ? { authority } : {}),
+    ...(options.approvalSecret === undefined ? {} : { secret: options.approvalSecret }),
+    // Any store but this process's memory is written by others too: carried answers need the secret.
+    shared: (options.store?.name ?? "memory") !== "memory",
+    maxTtlMs: Math.max(approvalTtlMs, options.pendingTtlMs ?? DEFAULT_PENDING_TTL_MS),
+  };
   const pipeline = createCallPipeline({
     client: wire.client,
     apiKey: wire.secret,
@@ -178,13 +186,7 @@ export function composeToolkit(options: AdToolsOptions, wire: ToolkitWire): Comp
     ...(options.desk
       ? { desk: { desk: options.desk, ttlMs: options.pendingTtlMs ?? DEFAULT_PENDING_TTL_MS } }
       : {}),
-    trust: {
-      ...(authority ? { authority } : {}),
-      ...(options.approvalSecret === undefined ? {} : { secret: options.approvalSecret }),
-      // Any store but this process's memory is written by others too: carried answers need the secret.
-      shared: (options.store?.name ?? "memory") !== "memory",
-      maxTtlMs: Math.max(approvalTtlMs, options.pendingTtlMs ?? DEFAULT_PENDING_TTL_MS),
-    },
+    trust,
     onUnconfirmedActive: options.onUnconfirmedActive,
     onEvent: options.onEvent,
     onOutcome: options.onOutcome,
@@ -259,7 +261,7 @@ export function composeToolkit(options: AdToolsOptions, wire: ToolkitWire): Comp
       askMany(
         {
           find: (name) => planTools.get(name),
-          records: { records: shared, ttlMs: approvalTtlMs, secret: options.approvalSecret },
+          records: { records: shared, ttlMs: approvalTtlMs, secret: options.approvalSecret, trust },
           accountDefault,
           refuse: pipeline.refuse,
         },

@@ -20,6 +20,7 @@ import {
   pendingRequests,
   recordAnswer,
   recordedRequest,
+  recordOf,
   recordRequest,
   settleRecorded,
 } from "./approval/records.js";
@@ -311,6 +312,14 @@ export function createCallPipeline(o: PipelineOptions): CallPipeline {
     },
     answer: (request, decision, channel) => answerRequest(request, decision, channel, o.approvalSecret),
     async respond(request, decision, channel) {
+      // A request waiting in the inbox is answered there, signed by whoever decides: an answer
+      // written from here (any process holding the store) would decide nothing anyway.
+      const record = await recordOf(recordOptionsOf(p), request.id);
+      if (record?.channel === DESK_CHANNEL) {
+        throw new Error(
+          `Request ${request.id} waits in the approval inbox: only a decision made there answers it.`,
+        );
+      }
       const refused = await recordAnswer(recordOptionsOf(p), request.id, decision, channel);
       if (refused !== undefined) throw new Error(`The answer was not recorded: ${refused}.`);
       return answerRequest(request, decision, channel, o.approvalSecret);

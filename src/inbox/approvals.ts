@@ -16,7 +16,9 @@ export interface InboxApprovalsOptions {
 }
 
 /** The toolkit options that route approvals to the inbox: spread them into `createAdTools`. */
-export type InboxToolkitOptions = Required<Pick<AdToolsOptions, "confirm" | "onEvent" | "onOutcome">>;
+export type InboxToolkitOptions = Required<
+  Pick<AdToolsOptions, "confirm" | "onEvent" | "onOutcome" | "approvalAuthority">
+>;
 
 interface Written {
   adId?: string;
@@ -97,7 +99,8 @@ export function inboxApprovals(inbox: Inbox, options: InboxApprovalsOptions = {}
     }
   };
 
-  return { confirm, onEvent, onOutcome };
+  // The verifier redeems the inbox's signed decisions against this inbox's key and people file.
+  return { confirm, onEvent, onOutcome, approvalAuthority: inbox.authority };
 }
 
 function failureText(event: AuditEvent): string {

@@ -1,6 +1,6 @@
 import { hostname } from "node:os";
 import type { ApprovalDesk, ConfirmRequest, DeskDecision, DeskRequester, ToolResult } from "../types.js";
-import type { Inbox } from "./inbox.js";
+import { type Inbox, statementsOf } from "./inbox.js";
 import type { InboxItem, ItemOutcome } from "./types.js";
 
 /** Options of {@link inboxDesk}. */
@@ -80,15 +80,19 @@ export function inboxDesk(inbox: Inbox, options: InboxDeskOptions): ApprovalDesk
     if (await inbox.queue.get(requestId)) await inbox.settle(requestId, outcome);
   }
 
-  return { post, decision: (requestId) => readDecision(inbox, requestId), settled };
+  return {
+    post,
+    decision: (requestId) => readDecision(inbox, requestId),
+    settled,
+    authority: inbox.authority,
+  };
 }
 
 /**
- * What a person decided on the inbox item of request `requestId`: the one place a desk's decision
- * is read, so checks of its origin belong here. An item missing from the inbox is "waiting" (the
- * toolkit posts it again). A decision counts only when the inbox signed it (its Ed25519 key, see
- * `InboxOptions.publicKey`) for this request and its exact payload: an item marked decided in the
- * store by anyone else is declined with the reason, and nothing is sent.
+ * What a person decided on the inbox item of request `requestId`, as the item carries it: the
+ * state, the words, and the signed statements. The desk does not judge it; the toolkit's verifier
+ * does, against the call it is about to send. An item missing from the inbox is "waiting" (the
+ * toolkit posts it again).
  */
 export async function readDecision(inbox: Inbox, requestId: string): Promise<DeskDecision> {
   const item = await inbox.queue.get(requestId);
@@ -96,25 +100,12 @@ export async function readDecision(inbox: Inbox, requestId: string): Promise<Des
   switch (item.state) {
     case "approved":
     case "declined": {
-      const checked =
-        item.id === requestId && item.request.id === requestId
-          ? await inbox.checkDecision(item)
-          : ({
-              state: "refused",
-              reason: "the inbox item is for another request, so nothing was sent",
-            } as const);
-      if (checked.state === "refused") {
-        return {
-          state: "declined",
-          reason: `The inbox item reads ${item.state}, but ${checked.reason}.`,
-          who: "",
-        };
-      }
-      const who = checked.who.join(" and ");
-      const signed = { who, fingerprint: item.request.fingerprint, sig: checked.sig };
-      return checked.state === "approved"
-        ? { state: "approved", text: checked.text, ...signed }
-        : { state: "declined", reason: checked.reason, ...signed };
+      const d = item.decision;
+      const who = (d?.who ?? (d?.by ? [d.by] : [])).join(" and ");
+      const statements = statementsOf(item);
+      return item.state === "approved"
+        ? { state: "approved", text: d?.text ?? "", who, statements }
+        : { state: "declined", reason: d?.reason ?? "", who, statements };
     }
     case "expired":
     case "abandoned":

@@ -1,9 +1,9 @@
 import type { JWK } from "jose";
+import type { ApprovalAuthority } from "../guards/approval/verify.js";
 import type { ConfirmDecision, ConfirmRequest } from "../types.js";
 import type { People } from "./people.js";
 import type { InboxKey } from "./signing.js";
 import type { DecideResult, InboxAudit, InboxItem, InboxQueue, ItemOutcome, Requester } from "./types.js";
-import type { CheckedDecision } from "./verify.js";
 
 // What the inbox offers agents and pages; createInbox in inbox.ts builds it.
 
@@ -76,10 +76,10 @@ export interface Inbox {
   /** The public key decisions are verified with (this inbox's own, or the one given), as a JWK. */
   publicJwk(): Promise<JWK>;
   /**
-   * The decision on an item, redeemable only when its signature holds for this item's request and
-   * exact payload: every reader of decisions goes through here.
+   * Whose statements this inbox's decisions carry, as this process knows it (its own key or the
+   * `publicKey` given, and its people file): what a toolkit's verifier trusts for them.
    */
-  checkDecision(item: InboxItem): Promise<CheckedDecision>;
+  readonly authority: ApprovalAuthority;
 }
 
 /** How a wait in the inbox ended: the decision, and the item's id for the outcome. */

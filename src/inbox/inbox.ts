@@ -1,14 +1,23 @@
 import { randomUUID } from "node:crypto";
 import { hostname } from "node:os";
+import { type DecisionClaims, openStatement, signStatement } from "../guards/approval/proof.js";
+import { shownRequest } from "../guards/approval/request.js";
+import { type ApprovalAuthority, approvalsNeeded, mayDecide } from "../guards/approval/verify.js";
 import { canonicalJson } from "../guards/fingerprint.js";
 import type { ConfirmRequest } from "../types.js";
 import { memoryAudit } from "./audit.js";
 import type { AskResult, Inbox, InboxOptions, PersonDecision } from "./inbox-api.js";
 import { memoryQueue } from "./memory-queue.js";
-import { approvalsNeeded, mayDecide } from "./people.js";
-import { type DecisionClaims, generateInboxKey, type InboxKey, signDecision } from "./signing.js";
-import type { DecideResult, InboxAuditEntry, InboxItem, ItemOutcome, Requester } from "./types.js";
-import { checkDecision } from "./verify.js";
+import { generateInboxKey, type InboxKey } from "./signing.js";
+import type {
+  DecideResult,
+  InboxAuditEntry,
+  InboxItem,
+  InboxQueue,
+  ItemDecision,
+  ItemOutcome,
+  Requester,
+} from "./types.js";
 
 export type { AskResult, Inbox, InboxOptions, PersonDecision } from "./inbox-api.js";
 
@@ -23,7 +32,7 @@ function sameRequest(stored: unknown, asked: ConfirmRequest): boolean {
 
 /** Creates an inbox over a queue and an audit trail (both memory by default). */
 export function createInbox(options: InboxOptions = {}): Inbox {
-  const queue = options.queue ?? memoryQueue();
+  const queue = showingPayloads(options.queue ?? memoryQueue());
   const audit = options.audit ?? memoryAudit();
   const heartbeatMs = options.heartbeatMs ?? 1000;
   const aliveMs = options.abandonAfterMs ?? 5000;
@@ -34,12 +43,10 @@ export function createInbox(options: InboxOptions = {}): Inbox {
   let ownKey: Promise<InboxKey> | undefined;
   const signingKey = () => (ownKey ??= Promise.resolve(options.key ?? generateInboxKey()));
   const trustedKey = () => Promise.resolve(options.publicKey ?? signingKey());
-  const check = async (item: InboxItem) =>
-    checkDecision([await trustedKey()], item, {
-      item: item.id,
-      request: item.request.id,
-      fingerprint: item.request.fingerprint,
-    });
+  const authority: ApprovalAuthority = {
+    keys: async () => [await trustedKey()],
+    ...(people ? { people } : {}),
+  };
   const watch = async (items: InboxItem[]) => {
     try {
       await options.watch?.(items);
@@ -112,18 +119,14 @@ export function createInbox(options: InboxOptions = {}): Inbox {
               "the inbox item was changed in the store after it was asked (it no longer matches this call's request), so its decision does not count",
             );
           }
-          // Only a decision the inbox signed, for this request and this exact payload, counts:
-          // write access to the store is not the power to approve.
-          const checked = await checkDecision([await trustedKey()], now, {
-            item: item.id,
-            request: request.id,
-            fingerprint: request.fingerprint,
-          });
-          if (checked.state === "refused")
-            return no(`the inbox item reads ${now.state}, but ${checked.reason}`);
-          if (checked.state === "declined") return no(checked.reason);
+          // Carried, not judged: the toolkit's verifier checks the signed statements against the
+          // call it is about to send (write access to the store is not the power to approve).
+          if (now.state === "declined") return no(now.decision?.reason || "a person declined in the inbox");
           if (await queue.redeem(item.id, Date.now())) {
-            return { id: item.id, decision: { approved: true, text: checked.text } };
+            return {
+              id: item.id,
+              decision: { approved: true, text: now.decision?.text ?? "", statements: statementsOf(now) },
+            };
           }
           return no("the inbox approval was already taken once");
         }
@@ -158,26 +161,40 @@ export function createInbox(options: InboxOptions = {}): Inbox {
     for (let attempt = 0; attempt < 5; attempt++) {
       const item = await queue.get(id);
       if (!item) return { ok: false, code: "not-found" };
-      const account = accountOf(item.request);
+      // The queue shows each item as its payload says (showingPayloads): an item with none to show
+      // cannot be decided, since a decision is signed over what the person saw.
+      if (typeof item.request.payload !== "string") return { ok: false, code: "changed", item };
+      if (fingerprint !== undefined && fingerprint !== item.request.fingerprint)
+        return { ok: false, code: "changed", item };
+      const account = item.request.account ?? null;
       if (people) {
         const person = people.people.find((p) => p.name === by);
         if (!person || !mayDecide(person, account)) return { ok: false, code: "not-allowed", item };
       }
-      const needed = decision.approved ? approvalsNeeded(people, account) : 1;
-      const prior = item.approvals ?? [];
-      const who = needed > 1 ? [...prior.map((a) => a.by), by] : [by];
+      const needed = approvalsNeeded(people, account);
+      // Only approvals this inbox signed for this very ask count toward the two-person rule; one
+      // planted in the store stands in the count of the store's compare-and-set, and for nobody.
+      const recorded = item.approvals ?? [];
+      const prior = await validApprovals(item, recorded);
+      const who = decision.approved ? [...prior.map((a) => a.by), by] : [by];
       const at = Date.now();
       const claims: DecisionClaims = {
-        v: 1,
-        item: item.id,
+        v: 2,
         request: item.request.id,
+        tool: item.request.tool,
+        asked: item.request.askedAt,
+        expires: item.request.expiresAt,
         fingerprint: item.request.fingerprint,
-        decision: !decision.approved ? "declined" : who.length >= needed ? "approved" : "partial",
+        account,
+        decision: decision.approved ? "approve" : "decline",
         ...(decision.approved ? { text: decision.text } : { reason: decision.reason }),
-        who,
+        who: by,
+        needed,
+        item: item.id,
         at,
       };
-      const sig = await signDecision(await signingKey(), claims);
+      const sig = await signStatement(await signingKey(), claims);
+      const final = !decision.approved || who.length >= needed;
       const result = await queue.decide(
         id,
         {
@@ -190,16 +207,13 @@ export function createInbox(options: InboxOptions = {}): Inbox {
           sig,
         },
         graceMs,
-        { needed, prior: prior.length },
+        decision.approved
+          ? { needed: needed + recorded.length - prior.length, prior: recorded.length }
+          : undefined,
       );
       if (!result.ok && result.code === "raced") continue;
       if (result.ok) {
-        const event =
-          claims.decision === "declined"
-            ? "decline"
-            : claims.decision === "partial"
-              ? "first-approval"
-              : "approve";
+        const event = !decision.approved ? "decline" : final ? "approve" : "first-approval";
         await entry(result.item, event, {
           at: iso(at),
           decider: by,
@@ -303,8 +317,73 @@ export function createInbox(options: InboxOptions = {}): Inbox {
       return queue.shutdown();
     },
     publicJwk: async () => ({ ...(await trustedKey()).jwk }),
-    checkDecision: check,
+    authority,
   };
+
+  /** The recorded approvals whose statement this inbox signed for this ask of this payload. */
+  async function validApprovals(item: InboxItem, recorded: readonly ItemDecision[]): Promise<ItemDecision[]> {
+    const keys = [await trustedKey()];
+    const valid: ItemDecision[] = [];
+    for (const approval of recorded) {
+      const opened = await openStatement(keys, approval.sig);
+      const c = opened?.claims;
+      if (
+        c &&
+        c.decision === "approve" &&
+        c.who === approval.by &&
+        c.request === item.request.id &&
+        c.asked === item.request.askedAt &&
+        c.fingerprint === item.request.fingerprint &&
+        c.account === (item.request.account ?? null) &&
+        !valid.some((v) => v.by === c.who)
+      ) {
+        valid.push(approval);
+      }
+    }
+    return valid;
+  }
+}
+
+/** Every signed statement an item carries: the approvals so far and the decision. */
+export function statementsOf(item: InboxItem): string[] {
+  const all = [...(item.approvals ?? []).map((a) => a.sig), item.decision?.sig];
+  return [...new Set(all.filter((s): s is string => typeof s === "string"))];
+}
+
+/**
+ * The queue, with every item it gives shown as its payload says (see `shownRequest`): the page,
+ * the notifications and the signatures all see the request the agent would send, whatever else
+ * an item in the store was edited to say. An item with no payload to show keeps what it says and
+ * cannot be decided.
+ */
+function showingPayloads(queue: InboxQueue): InboxQueue {
+  const show = (value: unknown): unknown => {
+    if (Array.isArray(value)) return value.map(show);
+    if (value === null || typeof value !== "object") return value;
+    const item = value as Partial<InboxItem> & { items?: unknown };
+    if (Array.isArray(item.items)) return { ...item, items: item.items.map(show) };
+    if (item.request && typeof item.state === "string") {
+      const shown = shownRequest(item.request);
+      return shown ? { ...item, request: shown } : { ...item, request: withoutPayload(item.request) };
+    }
+    return value;
+  };
+  return new Proxy(queue, {
+    get(target, property, receiver) {
+      const member = Reflect.get(target, property, receiver);
+      if (typeof member !== "function") return member;
+      return (...args: unknown[]) => {
+        const out = member.apply(target, args);
+        return out instanceof Promise ? out.then(show) : out;
+      };
+    },
+  });
+}
+
+/** A request whose payload cannot be shown: it keeps its words, and no decision can be signed. */
+function withoutPayload(request: ConfirmRequest): ConfirmRequest {
+  const { payload: _none, ...rest } = request;
+  return rest;
 }
 
 /** The account a request is about: its own, or the ad's. */

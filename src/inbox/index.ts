@@ -35,4 +35,3 @@ export {
   publicKeyFromText,
 } from "./signing.js";
 export type * from "./types.js";
-export type { CheckedDecision } from "./verify.js";

@@ -19,7 +19,7 @@ export interface InboxPlansOptions {
  * declines the whole list, or the plan expires.
  */
 export function inboxPlans(inbox: Inbox, options: InboxPlansOptions = {}): PlanChannel {
-  return async (plan, signal) => {
+  const channel: PlanChannel = async (plan, signal) => {
     const { id, decision } = await inbox.ask(
       plan,
       {
@@ -31,6 +31,8 @@ export function inboxPlans(inbox: Inbox, options: InboxPlansOptions = {}): PlanC
     options.onItem?.(id);
     return decision;
   };
+  channel.authority = inbox.authority;
+  return channel;
 }
 
 /** Records on the plan's inbox item what sending its payloads did: every ad made, or which failed. */

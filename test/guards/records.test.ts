@@ -28,7 +28,10 @@ describe("approval records through the guards", () => {
     const again = await recordRequest(o, def, body, change, place);
     expect([again.id, again.askedAt, again.expiresAt]).toEqual([first.id, first.askedAt, first.expiresAt]);
     expect(await recordAnswer(o, again.id, { approved: true, text: "ok go" }, "test")).toMatch(/expired/);
-    expect(await redeemRecorded(o, again.id, call, proof)).toMatchObject({ approved: false, reason: /expired/ });
+    expect(await redeemRecorded(o, again.id, call, proof)).toMatchObject({
+      approved: false,
+      reason: /expired/,
+    });
   });
 
   it("an approved request redeems once, for its own payload; a decline is final", async () => {
@@ -57,7 +60,10 @@ describe("approval records through the guards", () => {
     const second = await recordRequest(o, def, body, change, { callId: "c2", scope: "s", channel: "test" });
     await recordAnswer(o, second.id, { approved: false, reason: "Not today" }, "test");
     expect(await recordAnswer(o, second.id, { approved: true, text: "Now yes" }, "test")).toMatch(/final/);
-    expect(await redeemRecorded(o, second.id, call, proof)).toMatchObject({ approved: false, declined: true });
+    expect(await redeemRecorded(o, second.id, call, proof)).toMatchObject({
+      approved: false,
+      declined: true,
+    });
   });
 
   it("the same call asked again finds the first record: same ask time in every process on the store", async () => {
@@ -95,7 +101,9 @@ describe("approval records through the guards", () => {
       approved: false,
       reason: /no approval request apr_nope/,
     });
-    expect(await redeemRecorded({ records, ttlMs: 60_000, secret: "one" }, request.id, call, proof)).toMatchObject({
+    expect(
+      await redeemRecorded({ records, ttlMs: 60_000, secret: "one" }, request.id, call, proof),
+    ).toMatchObject({
       approved: true,
     });
   });

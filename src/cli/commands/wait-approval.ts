@@ -61,6 +61,7 @@ export async function fleetOptions(
     options.approvalTtlMs = seconds * 1000;
     options.onEvent = hooks.onEvent;
     options.onOutcome = hooks.onOutcome;
+    options.approvalAuthority = hooks.approvalAuthority;
     options.confirm = (request) => {
       output.info(
         `Waiting up to ${seconds} s for a person's decision in the approval inbox: ${request.message}`,

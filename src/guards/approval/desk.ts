@@ -143,7 +143,12 @@ export async function deskConfirmation(
   // A decline recorded in the store stops the call (the store can withhold a decision, never make one).
   if (record.answer?.approved === false) {
     const reason = record.answer.reason;
-    return { approved: false, declined: true, via: DESK_CHANNEL, reason: reason ? `a person declined: ${reason}` : "a person declined" };
+    return {
+      approved: false,
+      declined: true,
+      via: DESK_CHANNEL,
+      reason: reason ? `a person declined: ${reason}` : "a person declined",
+    };
   }
   const now = await records.records.clock();
   if (record.expiresAt <= now) return { result: expiredResult(record) };

@@ -226,7 +226,8 @@ function recordedAnswerOf(
     else answer.reason = words.trim();
   }
   if (typeof decision.who === "string" && decision.who !== "") answer.who = decision.who;
-  if (Array.isArray(decision.statements)) answer.statements = decision.statements.filter((s) => typeof s === "string");
+  if (Array.isArray(decision.statements))
+    answer.statements = decision.statements.filter((s) => typeof s === "string");
   if (o.secret !== undefined) answer.sig = answerSignature(id, answer, o.secret);
   return answer;
 }
@@ -334,7 +335,11 @@ export async function redeemCarried(
   if (record && record.answer === undefined)
     await recordAnswer(o, answer.request.id, decision, answer.channel);
   else if (record && !answer.approved) await recordAnswer(o, answer.request.id, decision, answer.channel);
-  return redeemRecorded(o, answer.request.id, call, { kind: "answer", answer, via: answer.channel || "an approval channel" });
+  return redeemRecorded(o, answer.request.id, call, {
+    kind: "answer",
+    answer,
+    via: answer.channel || "an approval channel",
+  });
 }
 
 /** The account a canonical payload acts on (its `account_id`), or null. */

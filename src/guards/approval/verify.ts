@@ -118,6 +118,11 @@ async function verifyStatements(
       "this agent has no key to check the inbox's signed decisions with (set ADRAILS_INBOX_PUBLIC_KEY, or give the toolkit the inbox's public key)",
     );
   }
+  if (statements.length === 0) {
+    return no(
+      "the decision carries no inbox signature (it was written into the store by something other than the inbox), so it counts for nothing",
+    );
+  }
   const fingerprint = payloadFingerprint(call.tool, call.payload);
   const people = trust.authority?.people;
   const valid: DecisionClaims[] = [];
