@@ -8,6 +8,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { createInbox, type Inbox } from "../../src/inbox/inbox.js";
 import type { ConfirmRequest, ConfirmSummary } from "../../src/types.js";
 import { launchBrowser, listen, serveInbox, signIn, testCertificate, until } from "./helpers.js";
+import { summaryRequest } from "./requests.js";
 
 let browser: Browser;
 let context: BrowserContext;
@@ -41,25 +42,7 @@ async function fresh(allowedHosts?: string[]) {
 
 /** An agent's request, as a hostile agent process may put it in the inbox (it writes the queue). */
 function crafted(summary: Partial<ConfirmSummary>, extra: Partial<ConfirmRequest> = {}): ConfirmRequest {
-  const full: ConfirmSummary = {
-    account_id: "act_1",
-    adset_id: "2",
-    media: "image https://cdn.example.com/a.png",
-    destination: "https://shop.example.com/",
-    headline: "Spring sale",
-    status: "ACTIVE",
-    ...summary,
-  };
-  return {
-    id: `apr_${Math.random().toString(16).slice(2)}`,
-    tool: "push-creative",
-    fingerprint: `sha256:${Math.random().toString(16).slice(2)}`,
-    askedAt: Date.now(),
-    expiresAt: Date.now() + 120_000,
-    summary: full,
-    message: `Create an ACTIVE ad: ${full.media}, destination ${full.destination}`,
-    ...extra,
-  };
+  return { ...summaryRequest(summary), ...extra };
 }
 
 function ask(inbox: Inbox, request: ConfirmRequest, agent = "hostile-agent") {

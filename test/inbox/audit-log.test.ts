@@ -8,6 +8,7 @@ import { redisInbox } from "../../src/inbox/redis-queue.js";
 import type { ConfirmRequest } from "../../src/types.js";
 import { BIN, buildOnce, ROOT } from "../cli/helpers.js";
 import { startRedis, type TestRedis } from "../support/redis.js";
+import { adRequest } from "./requests.js";
 
 // `adrails inbox --redis URL --audit-log FILE` keeps the whole fleet's trail in FILE: the requests
 // and outcomes agents write from their own processes, every decision, and requests that expired or
@@ -23,23 +24,7 @@ afterAll(async () => {
 });
 
 function request(expiresInMs: number): ConfirmRequest {
-  return {
-    id: `apr_${Math.random().toString(16).slice(2)}`,
-    askedAt: Date.now(),
-    account: "act_1",
-    tool: "push-creative",
-    fingerprint: `fp_${Math.random().toString(16).slice(2)}`,
-    summary: {
-      account_id: "act_1",
-      adset_id: "2",
-      media: "image https://cdn.example.com/a.png",
-      destination: "https://shop.example.com",
-      headline: "Spring sale",
-      status: "ACTIVE",
-    },
-    message: "Create an ACTIVE ad",
-    expiresAt: Date.now() + expiresInMs,
-  };
+  return adRequest({ expiresInMs });
 }
 
 describe("adrails inbox --audit-log", () => {

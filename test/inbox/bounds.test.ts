@@ -7,6 +7,7 @@ import { createInbox, type Inbox } from "../../src/inbox/inbox.js";
 import type { InboxItem } from "../../src/inbox/types.js";
 import type { ConfirmRequest, ConfirmSummary } from "../../src/types.js";
 import { launchBrowser, listen, PAGE_REFRESH_MS, serveInbox, signIn, TOKEN, until } from "./helpers.js";
+import { summaryRequest } from "./requests.js";
 
 let browser: Browser;
 let context: BrowserContext;
@@ -39,24 +40,7 @@ async function fresh(options: Parameters<typeof createInbox>[0] = {}) {
 }
 
 function crafted(summary: Partial<ConfirmSummary>, expiresInMs = 120_000): ConfirmRequest {
-  const full: ConfirmSummary = {
-    account_id: "act_1",
-    adset_id: "2",
-    media: "image https://cdn.example.com/a.png",
-    destination: "https://shop.example.com/",
-    headline: "Spring sale",
-    status: "ACTIVE",
-    ...summary,
-  };
-  return {
-    id: `apr_${Math.random().toString(16).slice(2)}`,
-    tool: "push-creative",
-    fingerprint: `sha256:${Math.random().toString(16).slice(2)}`,
-    askedAt: Date.now(),
-    expiresAt: Date.now() + expiresInMs,
-    summary: full,
-    message: `Create an ACTIVE ad: headline ${JSON.stringify(full.headline)}`,
-  };
+  return summaryRequest(summary, { expiresInMs });
 }
 
 function ask(inbox: Inbox, request: ConfirmRequest, agent: string) {

@@ -11,6 +11,7 @@ import { publicKeyFromText } from "../../src/inbox/signing.js";
 import { buildOnce } from "../cli/helpers.js";
 import { startRedis, type TestRedis } from "../support/redis.js";
 import { until } from "./helpers.js";
+import { summaryRequest } from "./requests.js";
 
 let redis: TestRedis & { close(): Promise<void> };
 beforeAll(async () => {
@@ -41,22 +42,8 @@ describe("adrails inbox with a generated token", { timeout: 60_000 }, () => {
       }, 20_000).then((found) => found!);
       const publicKey = await publicKeyFromText(jwk, "the printed key");
       const agent = createInbox({ ...redisInbox({ url: redis.url }), pollMs: 50, publicKey });
-      const asked = agent.ask({
-        id: "apr_cli",
-        tool: "push-creative",
-        fingerprint: "sha256:cli-test",
-        askedAt: Date.now(),
-        expiresAt: Date.now() + 60_000,
-        summary: {
-          account_id: "act_1",
-          adset_id: "2",
-          media: "image https://cdn.example.com/a.png",
-          destination: "https://shop.example.com/",
-          headline: "CLI inbox",
-          status: "ACTIVE",
-        },
-        message: "Create an ACTIVE ad",
-      });
+      const request = summaryRequest({ headline: "CLI inbox" }, { expiresInMs: 60_000 });
+      const asked = agent.ask(request);
       const origin = url.slice(0, -1);
       const signIn = await fetch(`${url}signin`, {
         method: "POST",
@@ -84,7 +71,7 @@ describe("adrails inbox with a generated token", { timeout: 60_000 }, () => {
           id,
           action: "decline",
           reason: `not now, ${token}`,
-          fingerprint: "sha256:cli-test",
+          fingerprint: request.fingerprint,
         }),
       });
       expect(decided.status).toBe(200);

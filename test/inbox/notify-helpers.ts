@@ -1,6 +1,7 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 import type { ConfirmRequest } from "../../src/types.js";
 import { listen } from "./helpers.js";
+import { adRequest } from "./requests.js";
 
 export const NOTIFY_SECRET = "notify-secret-0123456789abcdef";
 
@@ -54,23 +55,7 @@ export function validSignature(r: Received, secret = NOTIFY_SECRET): boolean {
 
 /** An ACTIVE push request as an agent puts it in the inbox. */
 export function pushRequest(id: string, expiresInMs: number, headline = "Spring sale"): ConfirmRequest {
-  return {
-    id,
-    tool: "push-creative",
-    fingerprint: `sha256:${id}`,
-    account: "act_1001",
-    askedAt: Date.now(),
-    expiresAt: Date.now() + expiresInMs,
-    summary: {
-      account_id: "act_1001",
-      adset_id: "2002",
-      media: "image https://cdn.example.com/a.png",
-      destination: "https://shop.example.com/",
-      headline,
-      status: "ACTIVE",
-    },
-    message: `Create an ACTIVE ad "${headline}" in ad set 2002`,
-  };
+  return adRequest({ id, expiresInMs, headline, account: "act_1001", adsetId: "2002" });
 }
 
 /** Signs in to an inbox page over HTTP; gives the headers a decision needs. */

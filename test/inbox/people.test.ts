@@ -13,6 +13,7 @@ import { parsePeople } from "../../src/inbox/people.js";
 import { publicKeyFromText } from "../../src/inbox/signing.js";
 import type { ConfirmRequest, ConfirmSummary } from "../../src/types.js";
 import { launchBrowser, listen, PAGE_REFRESH_MS, screenshot, seeText, TOKEN } from "./helpers.js";
+import { adRequest } from "./requests.js";
 
 const ANN = "ann-own-token-0123456789";
 const BEN = "ben-own-token-0123456789";
@@ -61,24 +62,7 @@ afterAll(async () => {
 });
 
 function request(account: string, headline: string): ConfirmRequest {
-  const summary: ConfirmSummary = {
-    account_id: account,
-    adset_id: "2",
-    media: "image https://cdn.example.com/a.png",
-    destination: "https://shop.example.com/",
-    headline,
-    status: "ACTIVE",
-  };
-  return {
-    id: `apr_${Math.random().toString(16).slice(2)}`,
-    tool: "push-creative",
-    fingerprint: `sha256:${Math.random().toString(16).slice(2)}`,
-    askedAt: Date.now(),
-    expiresAt: Date.now() + 120_000,
-    summary,
-    account,
-    message: `Create an ACTIVE ad on ${account}: ${headline}`,
-  };
+  return adRequest({ account, headline, expiresInMs: 120_000 });
 }
 
 /** An agent waiting in the inbox; `settled` tells whether its wait ended. */
@@ -143,7 +127,7 @@ describe("named approvers", { timeout: 60_000 }, () => {
     await approve("Cat", "Cat's account ad", "Cat approves this ad going live");
     const { decision } = await asked;
     await seeText(pages.Cat!.locator("#history article", { hasText: "Cat's account ad" }), "Approved by Cat");
-    expect(decision).toEqual({ approved: true, text: "Cat approves this ad going live" });
+    expect(decision).toMatchObject({ approved: true, text: "Cat approves this ad going live" });
     const approveEntry = (await inbox.audit.read()).find(
       (e) => e.approvalRequest === req.id && e.event === "approve",
     );
@@ -178,7 +162,7 @@ describe("named approvers", { timeout: 60_000 }, () => {
 
     await approve("Ben", "Needs two people", "Ben approves this ad going live");
     const { decision } = await asked;
-    expect(decision).toEqual({ approved: true, text: "Ben approves this ad going live" });
+    expect(decision).toMatchObject({ approved: true, text: "Ben approves this ad going live" });
     await seeText(
       pages.Ann!.locator("#history article", { hasText: "Needs two people" }),
       "Approved by Ann and Ben",

@@ -12,6 +12,7 @@ import { redisInbox } from "../../src/inbox/redis-queue.js";
 import type { InboxQueue } from "../../src/inbox/types.js";
 import type { ConfirmRequest } from "../../src/types.js";
 import { startRedis, type TestRedis } from "../support/redis.js";
+import { adRequest } from "./requests.js";
 
 let redis: TestRedis & { close(): Promise<void> };
 beforeAll(async () => {
@@ -22,23 +23,7 @@ afterAll(async () => {
 });
 
 function request(expiresInMs = 60_000, headline = "Spring sale"): ConfirmRequest {
-  return {
-    id: `apr_${Math.random().toString(16).slice(2)}`,
-    askedAt: Date.now(),
-    account: "act_1",
-    tool: "push-creative",
-    fingerprint: `fp_${Math.random().toString(16).slice(2)}`,
-    summary: {
-      account_id: "act_1",
-      adset_id: "2",
-      media: "image https://cdn.example.com/a.png",
-      destination: "https://shop.example.com",
-      headline,
-      status: "ACTIVE",
-    },
-    message: "Create an ACTIVE ad",
-    expiresAt: Date.now() + expiresInMs,
-  };
+  return adRequest({ expiresInMs, headline });
 }
 
 const queues: [string, () => InboxQueue][] = [
@@ -47,7 +32,7 @@ const queues: [string, () => InboxQueue][] = [
 ];
 
 describe.each(queues)("the %s queue", (_name, make) => {
-  it("refuses a decision naming another payload, and the waiter refuses an item rewritten in the store", async () => {
+  it("refuses a decision naming another payload, and no decision is signed on an item rewritten in the store", async () => {
     const queue = make();
     const inbox = createInbox({ queue, pollMs: 20 });
     const asked = request(60_000, "Launch the real one");
@@ -59,7 +44,8 @@ describe.each(queues)("the %s queue", (_name, make) => {
       ok: false,
       code: "changed",
     });
-    // A process with the store's access rewrites the item: the person sees (and approves) a benign ad.
+    // A process with the store's access rewrites the item to show a benign ad: the inbox still
+    // shows what the payload says, and signs nothing for an item whose fingerprint was edited.
     const item = (await queue.get(id))!;
     const benign = {
       ...item,
@@ -70,11 +56,19 @@ describe.each(queues)("the %s queue", (_name, make) => {
       },
     };
     await queue.add(benign, 60_000);
-    expect(await inbox.decide(id, text, "Bob", "sha256:benign")).toMatchObject({ ok: true });
-    const { decision } = await waiting;
-    expect(decision.approved).toBe(false);
-    expect(JSON.stringify(decision)).toContain("changed in the store after it was asked");
+    const shown = (await inbox.list()).find((i) => i.id === id)!;
+    expect(JSON.stringify(shown.request.summary)).toContain("Launch the real one");
+    expect(JSON.stringify(shown.request.summary)).not.toContain("Benign");
+    expect(await inbox.decide(id, text, "Bob", "sha256:benign")).toMatchObject({
+      ok: false,
+      code: "changed",
+    });
+    expect(await inbox.decide(id, text, "Bob", shown.request.fingerprint)).toMatchObject({
+      ok: false,
+      code: "changed",
+    });
     await inbox.close();
+    void waiting;
   });
 
   it("records one decision of many submitted at once, and the waiter takes it once", async () => {
