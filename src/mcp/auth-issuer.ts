@@ -9,7 +9,11 @@ export interface AuthSettings {
   introspection?: { clientId: string; clientSecret: string };
   /** The claim listing the caller's groups, for tenants matched by group. Default "groups". */
   groupsClaim?: string;
-  /** The scopes a 401 challenge names (what a client asks for first). Default ads:read ads:write. */
+  /**
+   * The scopes a 401 challenge names (what a client asks for at sign-in). Default all three: the
+   * issuer grants each person what its policy allows, and a call needing more is answered 403
+   * insufficient_scope.
+   */
   challengeScopes?: string[];
   /** `resource_name` of the Protected Resource Metadata. Default "adrails". */
   resourceName?: string;
@@ -112,8 +116,11 @@ export async function introspect(
     signal: AbortSignal.timeout(DISCOVERY_TIMEOUT_MS),
   });
   if (!response.ok) {
-    await response.body?.cancel();
-    throw new Error(`HTTP ${response.status} from the introspection endpoint`);
+    const said = (await response.text().catch(() => "")).slice(0, 200);
+    throw Object.assign(
+      new Error(`HTTP ${response.status} from the introspection endpoint${said ? `: ${said}` : ""}`),
+      { unsupported: said.includes("unsupported_token_type") },
+    );
   }
   const body = (await response.json()) as unknown;
   if (body === null || typeof body !== "object") throw new Error("the introspection answer is not an object");

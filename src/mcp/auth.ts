@@ -94,7 +94,7 @@ export async function createResourceServer(settings: AuthSettings, resource: URL
       } catch (error) {
         const answer = bearerAuthChallengeResponse(error, {
           resourceMetadataUrl: metadataUrl,
-          requiredScopes: settings.challengeScopes ?? [ADS_SCOPES.read, ADS_SCOPES.write],
+          requiredScopes: settings.challengeScopes ?? ALL_SCOPES,
         });
         return answer;
       }
@@ -128,9 +128,11 @@ function tokenVerifier(settings: AuthSettings, issuer: IssuerMetadata, resource:
       let claims: Record<string, unknown>;
       if (looksLikeJwt(token) && jwks) {
         claims = await fromJwt(token);
-        // A JWT stays valid until it expires; only the issuer knows whether it was revoked since.
+        // A JWT stays valid until it expires; only the issuer knows whether it was revoked since
+        // (an issuer that introspects no JWTs, such as node-oidc-provider, says so: then the
+        // signature and claims checked here decide).
         if (settings.introspection && issuer.introspectionEndpoint) {
-          await introspected(settings, issuer, token, audiences, invalid);
+          await introspected(settings, issuer, token, audiences, invalid, true);
         }
       } else if (settings.introspection && issuer.introspectionEndpoint) {
         claims = await introspected(settings, issuer, token, audiences, invalid);
@@ -160,10 +162,18 @@ async function introspected(
   token: string,
   audiences: string[],
   invalid: (message: string) => OAuthError,
+  jwt = false,
 ): Promise<Record<string, unknown>> {
-  const claims = await introspect(settings, issuer, token).catch((error: Error) => {
-    throw new OAuthError(OAuthErrorCode.ServerError, `The issuer's introspection failed: ${error.message}`);
-  });
+  let claims: Record<string, unknown>;
+  try {
+    claims = await introspect(settings, issuer, token);
+  } catch (error) {
+    if (jwt && (error as { unsupported?: boolean }).unsupported) return {};
+    throw new OAuthError(
+      OAuthErrorCode.ServerError,
+      `The issuer's introspection failed: ${(error as Error).message}`,
+    );
+  }
   if (claims.active !== true) throw invalid("The access token is not active: revoked, expired or unknown.");
   if (claims.iss !== undefined && claims.iss !== issuer.issuer) {
     throw invalid("The access token was issued by another issuer.");
