@@ -110,7 +110,8 @@ export async function startIdp(
     if (!match) return callback(req, res);
     try {
       const details = await provider.interactionDetails(req, res);
-      if (process.env.IDP_DEBUG) console.error("interaction", JSON.stringify(details.prompt), JSON.stringify(details.params));
+      if (process.env.IDP_DEBUG)
+        console.error("interaction", JSON.stringify(details.prompt), JSON.stringify(details.params));
       const params = details.params as Record<string, string>;
       const user = users[current]!;
       const allowed = new Set(user.scopes ?? ADS);
@@ -233,12 +234,14 @@ export class BrowserOAuth implements OAuthClientProvider {
         if (eq > 0) jar.set(pair!.slice(0, eq).trim(), pair!.slice(eq + 1).trim());
       }
       const location = res.headers.get("location");
-      if (!location) throw new Error(`authorization stopped (HTTP ${res.status}): ${(await res.text()).slice(0, 600)}`);
+      if (!location)
+        throw new Error(`authorization stopped (HTTP ${res.status}): ${(await res.text()).slice(0, 600)}`);
       await res.body?.cancel();
       at = new URL(location, at);
       if (at.href.startsWith(REDIRECT)) {
         const error = at.searchParams.get("error");
-        if (error) throw new Error(`authorization refused: ${error} ${at.searchParams.get("error_description")}`);
+        if (error)
+          throw new Error(`authorization refused: ${error} ${at.searchParams.get("error_description")}`);
         this.callback = at.searchParams;
         return;
       }

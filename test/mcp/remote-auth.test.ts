@@ -132,7 +132,9 @@ describe("discovery", () => {
 });
 
 describe("a person signed in through the SDK's OAuth client", () => {
-  it("lists the tools and launches an ad once a person approves it in the inbox", { timeout: 60_000 }, async () => {
+  it("lists the tools and launches an ad once a person approves it in the inbox", {
+    timeout: 60_000,
+  }, async () => {
     const { client } = await signedIn("dana");
     try {
       const names = (await client.listTools()).tools.map((t) => t.name);
@@ -154,7 +156,11 @@ describe("a person signed in through the SDK's OAuth client", () => {
       const audited = events.filter((e) => e.tool === "push-creative") as (AuditEvent & {
         caller?: { subject: string; name: string };
       })[];
-      expect(audited.at(-1)?.caller).toMatchObject({ subject: "dana", name: "Dana Planner", client: "remote-test" });
+      expect(audited.at(-1)?.caller).toMatchObject({
+        subject: "dana",
+        name: "Dana Planner",
+        client: "remote-test",
+      });
     } finally {
       await client.close();
     }
@@ -182,7 +188,9 @@ describe("tokens the server refuses", () => {
     }
   });
 
-  it("a token revoked at the issuer is refused on its next use (introspection)", { timeout: 30_000 }, async () => {
+  it("a token revoked at the issuer is refused on its next use (introspection)", {
+    timeout: 30_000,
+  }, async () => {
     const { client, token, clientId } = await signedIn("dana", introspecting);
     await client.close();
     expect(token.split(".")).toHaveLength(1);
@@ -220,7 +228,11 @@ describe("two people on one server", () => {
     const dana = await signedIn("dana");
     const sam = await signedIn("sam");
     try {
-      const asked = await call(dana.client, "push-creative", push(env, { status: "ACTIVE", headline: "Dana's" }));
+      const asked = await call(
+        dana.client,
+        "push-creative",
+        push(env, { status: "ACTIVE", headline: "Dana's" }),
+      );
       const id = (asked.tool as { approval_id: string }).approval_id;
       const person = await signIn(inboxUrl, "Ann Reviewer");
       expect((await person.decide(id, { approve: SENTENCE })).status).toBe(200);
@@ -235,6 +247,14 @@ describe("two people on one server", () => {
       const stolen = await call(sam.client, "await-approval", { approval_id: id, wait_s: 1 });
       expect(stolen.tool.ok).not.toBe(true);
       expect(stolen.text).not.toContain("ad_id");
+      expect(env.activeAds().length).toBe(before);
+
+      // Dana herself, with a token without ads:launch: the approved launch is not redeemed.
+      const weaker = await rawSession(await idp.mint({ sub: "dana", scope: "ads:read ads:write" }));
+      expect(weaker.opened.status).toBe(200);
+      const redeem = await weaker.callTool("await-approval", { approval_id: id });
+      expect(redeem.status).toBe(403);
+      expect(redeem.headers.get("www-authenticate")).toContain("ads:launch");
       expect(env.activeAds().length).toBe(before);
 
       const own = await call(dana.client, "await-approval", { approval_id: id, wait_s: 5 });
