@@ -101,6 +101,15 @@ export async function startIdp(
       },
     } as Configuration["features"],
     pkce: { required: () => true },
+    ttl: {
+      AccessToken: 600,
+      AuthorizationCode: 60,
+      Grant: 600,
+      IdToken: 600,
+      Interaction: 600,
+      RefreshToken: 600,
+      Session: 600,
+    },
   } as Configuration;
   const provider = new Provider(issuer, configuration);
   const callback = provider.callback();
