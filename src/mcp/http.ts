@@ -129,11 +129,16 @@ export async function startMcpHttpServer(
             sessionId: admitted.sessionId,
             caller: admitted.place,
           })
-        : createMcpServer(toolkit!, modernOptions);
+        : createMcpServer(unsigned(), modernOptions);
     },
     { legacy: "reject", onerror: report },
   );
   const sessions = new Map<string, Session>();
+  // Only the static-token server serves without a caller; with auth, every request was admitted.
+  const unsigned = (): AdToolkit => {
+    if (!toolkit) throw new Error("adrails MCP: a request reached the server without a signed-in caller");
+    return toolkit;
+  };
 
   async function legacy(request: Request, body: unknown, admitted?: Admitted): Promise<Response> {
     const sessionId = request.headers.get("mcp-session-id");
@@ -177,7 +182,7 @@ export async function startMcpHttpServer(
           sessionId: admitted.sessionId,
           caller: admitted.place,
         })
-      : createMcpServer(toolkit!, serverOptions);
+      : createMcpServer(unsigned(), serverOptions);
     await server.connect(transport);
     return transport.handleRequest(request, { parsedBody: body, ...authInfo });
   }

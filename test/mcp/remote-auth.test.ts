@@ -7,7 +7,7 @@ import { memoryStore } from "../../src/store/index.js";
 import type { AuditEvent } from "../../src/types.js";
 import { signIn } from "../approval-pending/support.js";
 import { serveInbox } from "../inbox/helpers.js";
-import { call, type Env, push, SENTENCE, startEnv } from "./helpers.js";
+import { call, connectClient, type Env, push, SENTENCE, startEnv } from "./helpers.js";
 import { BrowserOAuth, INTROSPECTOR, startIdp, type TestIdp } from "./idp.js";
 
 // `adrails mcp --http` behind a team's own authorization server (oidc-provider as an external
@@ -163,6 +163,30 @@ describe("a person signed in through the SDK's OAuth client", () => {
       });
     } finally {
       await client.close();
+    }
+  });
+});
+
+describe("a 2026-07-28 client (a server per request)", () => {
+  it("is served as the token's caller: their toolkit, their name on the inbox request", async () => {
+    const token = await idp.mint({ sub: "dana", name: "Dana Planner" });
+    const transport = new StreamableHTTPClientTransport(new URL(server.url), {
+      requestInit: { headers: { Authorization: `Bearer ${token}` } },
+    });
+    const connected = await connectClient(transport, "2026-07-28", { elicitation: false });
+    try {
+      expect(connected.client.getNegotiatedProtocolVersion()).toBe("2026-07-28");
+      expect((await call(connected.client, "list-accounts", {})).tool.ok).toBe(true);
+      const asked = await call(
+        connected.client,
+        "push-creative",
+        push(env, { status: "ACTIVE", headline: "Modern" }),
+      );
+      expect(asked.tool.ok).toBe("pending");
+      const item = await inbox.queue.get((asked.tool as { approval_id: string }).approval_id);
+      expect(item?.requester.agent).toBe("Dana Planner via adrails-test");
+    } finally {
+      await connected.close();
     }
   });
 });
