@@ -241,6 +241,23 @@ export async function runCli(argv: readonly string[], io: CliIO = processIO()): 
         integer("--rate-limit", 1, 1_000_000),
       ),
     )
+    .option(
+      "--auth-issuer <url>",
+      "with --http: sign-in through this OAuth issuer (the team's IdP) instead of a static token; env ADRAILS_MCP_AUTH_ISSUER",
+    )
+    .option("--public-url <url>", "with --auth-issuer: the MCP endpoint's public URL (the tokens' audience)")
+    .option(
+      "--auth-introspection-client <id>",
+      "with --auth-issuer: client id for token introspection (RFC 7662); secret from env ADRAILS_MCP_INTROSPECTION_SECRET",
+    )
+    .option(
+      "--auth-tenants <file>",
+      "with --auth-issuer: teams (JSON) mapping subjects or groups to a service key and accounts; env ADRAILS_MCP_TENANTS",
+    )
+    .option(
+      "--auth-groups-claim <name>",
+      "with --auth-issuer: the token claim listing groups (default groups)",
+    )
     .action(
       action(async (ctx, opts: import("./commands/mcp.js").McpOptions) =>
         (await import("./commands/mcp.js")).runMcp(ctx, opts),

@@ -1,4 +1,10 @@
-import type { McpServer, ServerContext, StandardSchemaWithJSON, Tool } from "@modelcontextprotocol/server";
+import type {
+  McpServer,
+  ScopeChallengeHandler,
+  ServerContext,
+  StandardSchemaWithJSON,
+  Tool,
+} from "@modelcontextprotocol/server";
 import { adapterFault } from "../adapters/shared.js";
 import { AWAIT_APPROVAL, awaitApprovalTool, runAwaitApproval } from "../await-approval.js";
 import type { AdToolkit, ToolResult } from "../types.js";
@@ -15,7 +21,12 @@ const ANNOTATIONS = { idempotentHint: true } as const;
  * `notifications/progress` while it holds when the client sent a progress token. Returns the
  * tool as listed, for servers that list tools themselves.
  */
-export function registerAwaitApproval(server: McpServer, toolkit: AdToolkit, progressEveryMs?: number): Tool {
+export function registerAwaitApproval(
+  server: McpServer,
+  toolkit: AdToolkit,
+  progressEveryMs?: number,
+  scopes?: (toolkit: AdToolkit, name: string) => ScopeChallengeHandler,
+): Tool {
   const tool = awaitApprovalTool;
   server.registerTool(
     AWAIT_APPROVAL,
@@ -24,6 +35,7 @@ export function registerAwaitApproval(server: McpServer, toolkit: AdToolkit, pro
       description: tool.description,
       inputSchema: anyInput(tool.inputSchema),
       annotations: ANNOTATIONS,
+      ...(scopes ? { scopeChallenge: scopes(toolkit, AWAIT_APPROVAL) } : {}),
     },
     async (args: unknown, ctx: ServerContext) => {
       let result: ToolResult;

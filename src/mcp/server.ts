@@ -20,6 +20,9 @@ import { CONFIRM_TOOL } from "../guards/confirmation.js";
 import { withTraceContext } from "../guards/telemetry.js";
 import type { ToolDefinition } from "../tools/define.js";
 import type { AdTool, AdToolkit, AdToolsOptions, ToolResult } from "../types.js";
+import type { CallerPlace } from "./auth-callers.js";
+import { toolScopeChallenge } from "./auth-scopes.js";
+import { withCallerSpan } from "./auth-span.js";
 import { registerAwaitApproval } from "./await-tool.js";
 import { toCallToolResult } from "./call-result.js";
 import { TASKS_EXTENSION } from "./capabilities.js";
@@ -59,6 +62,12 @@ export interface AdrailsMcpServerOptions {
    * request timeout is under about 15 s.
    */
   progressEveryMs?: number;
+  /**
+   * The signed-in caller this server instance serves (`startMcpHttpServer` with `auth` sets it):
+   * each tool checks the access token's scopes before it runs (403 insufficient_scope), and each
+   * call is traced under a span naming the caller.
+   */
+  caller?: CallerPlace;
 }
 
 const DEFAULT_TTL_MS = 5 * 60_000;
@@ -92,7 +101,7 @@ export function createMcpServer(
   const key = stateKeyFor(toolkit, serverOptions);
   const timeoutMs = serverOptions.confirmationTimeoutMs ?? toolkit.options.approvalTtlMs ?? DEFAULT_TTL_MS;
   const desk = toolkit.options.desk !== undefined;
-  const { progressEveryMs } = serverOptions;
+  const { progressEveryMs, caller } = serverOptions;
   if (progressEveryMs !== undefined && !(progressEveryMs >= 100)) {
     throw new TypeError("createMcpServer: progressEveryMs must be at least 100 ms");
   }
@@ -115,7 +124,9 @@ export function createMcpServer(
       : {}),
   };
   // Offered whenever a call can end pending: the model's way to the person's decision.
-  const awaitTool = desk ? registerAwaitApproval(server, toolkit, progressEveryMs) : undefined;
+  const awaitTool = desk
+    ? registerAwaitApproval(server, toolkit, progressEveryMs, caller ? toolScopeChallenge : undefined)
+    : undefined;
   const session = serverOptions.dynamic
     ? dynamicSession(server, toolkit, serverOptions.dynamic, awaitTool ? [awaitTool] : [])
     : undefined;
@@ -129,6 +140,7 @@ export function createMcpServer(
         description: adTool.description,
         inputSchema: anyInput(() => providerSchema(adTool).schema),
         annotations: mcpAnnotations(adTool.definition),
+        ...(caller ? { scopeChallenge: toolScopeChallenge(toolkit, adTool.name) } : {}),
       },
       async (args: unknown, ctx: ServerContext) => {
         let result: ToolResult;
@@ -138,7 +150,7 @@ export function createMcpServer(
           toInput ??= providerSchema(adTool).toInput;
           const input = toInput(args);
           // A host's trace (traceparent in _meta) continues into the call.
-          const outcome = await withTraceContext(ctx.mcpReq._meta, () =>
+          const run = () =>
             negotiate(
               toolkit,
               adTool,
@@ -147,7 +159,9 @@ export function createMcpServer(
               serverOptions.sessionId,
               input,
               ctx,
-            ),
+            );
+          const outcome = await withTraceContext(ctx.mcpReq._meta, () =>
+            caller ? withCallerSpan(caller, adTool.name, run) : run(),
           );
           // A task (SEP-2663) answers in place of the tool's result; the SDK passes its fields on.
           if (outcome.kind === "task") return outcome.result as unknown as CallToolResult;

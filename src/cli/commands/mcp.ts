@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import type { Readable, Writable } from "node:stream";
 import type { McpDoorToolkit } from "../../door-toolkit.js";
 import { createAdTools } from "../../toolkit.js";
-import type { AuditEvent } from "../../types.js";
+import type { AdToolsOptions, AuditEvent } from "../../types.js";
 import { EXIT, type ExitCode } from "../exit-codes.js";
 import type { CommandContext } from "../main.js";
 import { CliError } from "../output.js";
@@ -11,13 +11,14 @@ import { rulesOption } from "../rules-file.js";
 import { openTarget, type Target } from "../target.js";
 import { mcpUrlFor, openMcpToolkit, viaMcp } from "../via.js";
 import { openInbox, redisUrlOf } from "./inbox.js";
+import { authOf, describeAuth, type McpAuthFlags } from "./mcp-auth.js";
 import { notSetUp, SET_UP } from "./mcp-setup.js";
 import { fleetOptions } from "./wait-approval.js";
 
 const ACCOUNT_ID = /^act_\d+$/;
 const MIN_TOKEN = 16;
 
-export interface McpOptions {
+export interface McpOptions extends McpAuthFlags {
   http?: boolean;
   port?: number;
   host?: string;
@@ -52,17 +53,18 @@ export async function runMcp(ctx: CommandContext, opts: McpOptions): Promise<Exi
   }
   const host = opts.host ?? "127.0.0.1";
   const envToken = io.env.ADRAILS_MCP_TOKEN;
+  const auth = await authOf(ctx, opts, viaMcp(globals, io.env));
   if (opts.http) {
     // Only --http loads the HTTP server code.
     const { isLoopbackHost } = await import("../../mcp/http.js");
     if (envToken !== undefined && envToken.length < MIN_TOKEN) {
       throw new CliError(`ADRAILS_MCP_TOKEN must be at least ${MIN_TOKEN} characters.`, EXIT.usage);
     }
-    if (!isLoopbackHost(host) && !envToken) {
+    if (!isLoopbackHost(host) && !envToken && !auth) {
       throw new CliError(
         `Refusing to serve MCP on ${host}, which is not loopback, without a token.`,
         EXIT.usage,
-        "Set ADRAILS_MCP_TOKEN to a long random secret shared with the MCP host, or serve on 127.0.0.1.",
+        "Set ADRAILS_MCP_TOKEN to a long random secret shared with the MCP host, sign people in with --auth-issuer URL, or serve on 127.0.0.1.",
       );
     }
   } else if (opts.port !== undefined || opts.host !== undefined || opts.allowedHost !== undefined) {
@@ -97,27 +99,30 @@ export async function runMcp(ctx: CommandContext, opts: McpOptions): Promise<Exi
           ...(desk ? { desk: desk.desk } : {}),
           onEvent,
         });
-    const configured =
-      door ??
-      createAdTools({
-        apiKey: target!.apiKey,
-        baseUrl: target!.baseUrl,
-        accountId: opts.account,
-        readOnly: globals.readOnly === true,
-        ...(opts.unconfirmedActive ? { onUnconfirmedActive: opts.unconfirmedActive } : {}),
-        ...(globals.retries === undefined ? {} : { retry: { maxRetries: globals.retries } }),
-        ...(opts.rateLimit === undefined ? {} : { rateLimit: { limit: opts.rateLimit } }),
-        ...(globals.timeout === undefined
-          ? {}
-          : { timeouts: { readMs: globals.timeout * 1000, workflowMs: globals.timeout * 1000 } }),
-        ...rules,
-        ...fleet.options,
-        ...(desk ? { desk: desk.desk } : {}),
-        onEvent,
-      });
+    const restOptions: AdToolsOptions | undefined = door
+      ? undefined
+      : {
+          apiKey: target!.apiKey,
+          baseUrl: target!.baseUrl,
+          accountId: opts.account,
+          readOnly: globals.readOnly === true,
+          ...(opts.unconfirmedActive ? { onUnconfirmedActive: opts.unconfirmedActive } : {}),
+          ...(globals.retries === undefined ? {} : { retry: { maxRetries: globals.retries } }),
+          ...(opts.rateLimit === undefined ? {} : { rateLimit: { limit: opts.rateLimit } }),
+          ...(globals.timeout === undefined
+            ? {}
+            : { timeouts: { readMs: globals.timeout * 1000, workflowMs: globals.timeout * 1000 } }),
+          ...rules,
+          ...fleet.options,
+          ...(desk ? { desk: desk.desk } : {}),
+          onEvent,
+        };
+    // A server people sign in to serves each of them a toolkit of their own, made from the options.
+    if (auth && problem) throw problem;
+    const configured = auth ? undefined : (door ?? createAdTools(restOptions!));
     // Without a key or base URL the server still starts, so the host shows the person what is
     // missing (in every tool's answer) rather than "Connection closed".
-    const toolkit = problem ? notSetUp(configured, problem) : configured;
+    const toolkit = configured && problem ? notSetUp(configured, problem) : configured;
     const onerror = (error: Error) => output.warn(`MCP: ${error.message}`);
     const progress = opts.progressEvery === undefined ? {} : { progressEveryMs: opts.progressEvery * 1000 };
     const where = !target
@@ -130,9 +135,9 @@ export async function runMcp(ctx: CommandContext, opts: McpOptions): Promise<Exi
 
     if (opts.http) {
       const { startMcpHttpServer } = await import("../../mcp/http.js");
-      const token = envToken ?? randomBytes(32).toString("base64url");
-      const server = await startMcpHttpServer(toolkit, {
-        token,
+      const token = auth ? undefined : (envToken ?? randomBytes(32).toString("base64url"));
+      const server = await startMcpHttpServer(auth ? restOptions : toolkit!, {
+        ...(auth ? { auth } : { token }),
         host,
         port: opts.port ?? 0,
         allowRemote: true,
@@ -147,19 +152,24 @@ export async function runMcp(ctx: CommandContext, opts: McpOptions): Promise<Exi
         if (error.code === "EADDRINUSE" || error.code === "EACCES" || error.code === "EADDRNOTAVAIL") {
           throw new CliError(`Cannot listen on ${host}:${opts.port}: ${error.code}.`, EXIT.usage);
         }
+        if (auth && !(error instanceof CliError) && !error.code) {
+          throw new CliError(`Cannot start the sign-in: ${error.message}`, EXIT.usage);
+        }
         throw error;
       });
       io.stderr.write(`adrails MCP server (Streamable HTTP) on ${server.url}, tools against ${where}\n`);
       io.stderr.write(
-        envToken
-          ? "Bearer token: the value of ADRAILS_MCP_TOKEN.\n"
-          : `Bearer token (shown once; set ADRAILS_MCP_TOKEN to choose one): ${token}\n`,
+        auth
+          ? describeAuth(auth, auth.resource ?? server.url)
+          : envToken
+            ? "Bearer token: the value of ADRAILS_MCP_TOKEN.\n"
+            : `Bearer token (shown once; set ADRAILS_MCP_TOKEN to choose one): ${token}\n`,
       );
       await stopped.promise;
       await server.close();
     } else {
       const { serveMcpStdio } = await import("../../mcp/stdio.js");
-      const served = serveMcpStdio(toolkit, {
+      const served = serveMcpStdio(toolkit!, {
         stdin: io.stdin as unknown as Readable,
         stdout: io.stdout as unknown as Writable,
         onerror,
