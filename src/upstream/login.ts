@@ -8,7 +8,8 @@ import { listAllTools } from "./catalog.js";
 import { UpstreamError } from "./errors.js";
 import { type ClientIdentity, LoginProvider } from "./login-provider.js";
 import { startLoopback } from "./loopback.js";
-import { serverText } from "./server-text.js";
+import { withConsoleCleaned } from "./sdk-log.js";
+import { cleanText, serverText } from "./server-text.js";
 import { type ConnectionRecord, type CredentialStore, canonical } from "./store.js";
 import { subjectOf } from "./subject.js";
 
@@ -56,10 +57,20 @@ export async function login(options: LoginOptions): Promise<LoginResult> {
     existing,
     wantedScope: existing?.wantedScope,
   });
+  // Nothing printed while signing in shows a secret, the SDK's own warnings included.
+  const codes: string[] = [];
+  const secrets = () => [
+    ...codes,
+    verifierOf(provider),
+    provider.expectedState,
+    provider.tokens()?.access_token,
+    provider.tokens()?.refresh_token,
+    options.preRegistered?.clientSecret,
+  ];
   let authorizations = 0;
   let toolCount = 0;
   let serverName: string | undefined;
-  try {
+  const signIn = async () => {
     for (;;) {
       const transport = new StreamableHTTPClientTransport(new URL(mcpUrl), {
         authProvider: provider,
@@ -94,12 +105,17 @@ export async function login(options: LoginOptions): Promise<LoginResult> {
             "Nothing was stored. Run `adrails login` again and finish in the browser.",
           );
         });
+        const code = params.get("code");
+        if (code) codes.push(code);
         checkRedirect(params, provider);
         await transport.finishAuth(params).catch((cause) => {
-          throw explain(cause, mcpUrl, [params.get("code") ?? undefined, verifierOf(provider)]);
+          throw explain(cause, mcpUrl, secrets());
         });
       }
     }
+  };
+  try {
+    await withConsoleCleaned((line) => cleanText(line, secrets(), 4000), signIn);
   } finally {
     await loopback.close();
   }
