@@ -20,7 +20,8 @@ export interface LoginOptions extends ClientIdentity {
   store: CredentialStore;
   /**
    * Shows the authorization URL to the person (prints it); `start` is a one-time local address
-   * redirecting to it, what a browser is opened on, so nothing secret is on a command line.
+   * redirecting to it, for a browser. Neither may go on a command line, which every local user can
+   * read: whoever opens `start` first signs in. The CLI hands it over in a private file.
    */
   present(url: URL, start: URL): void | Promise<void>;
   /** How long to wait for the person (default 5 minutes). */
