@@ -1,4 +1,5 @@
-import ipaddr from "ipaddr.js";
+import { createRequire } from "node:module";
+import type IpAddr from "ipaddr.js";
 
 // One check for "may a URL with this host be contacted?": the catalog's media-URL rule, the
 // simulator's refusals and the inbox page's "load it or show it as text" all stand on it. The
@@ -7,11 +8,26 @@ import ipaddr from "ipaddr.js";
 
 // IPv4 blocks the registry marks globally reachable although they have a name of their own.
 const PUBLIC_V4 = new Set(["unicast", "as112", "amt"]);
-// IANA's global unicast space: everything outside it (::/8, 100::/64, 64:ff9b::/96, fc00::/7,
-// fe80::/10, ff00::/8, 5f00::/16 ...) is special-purpose or unallocated.
-const GLOBAL_UNICAST = ipaddr.parseCIDR("2000::/3");
-// IETF protocol assignments (Teredo, benchmarking, ORCHID, AMT, AS112 ...), whatever range() names first.
-const IETF_PROTOCOL = ipaddr.parseCIDR("2001::/23");
+
+// Loaded on the first address checked, not when the catalog is: `adrails mcp` answers its host sooner.
+let loaded:
+  | { lib: typeof IpAddr; globalUnicast: [IpAddr.IPv6, number]; ietf: [IpAddr.IPv6, number] }
+  | undefined;
+function ipaddr() {
+  if (!loaded) {
+    const lib = createRequire(import.meta.url)("ipaddr.js") as typeof IpAddr;
+    const cidr = (text: string) => lib.IPv6.parseCIDR(text);
+    loaded = {
+      lib,
+      // IANA's global unicast space: everything outside it (::/8, 100::/64, 64:ff9b::/96, fc00::/7,
+      // fe80::/10, ff00::/8, 5f00::/16 ...) is special-purpose or unallocated.
+      globalUnicast: cidr("2000::/3"),
+      // IETF protocol assignments (Teredo, benchmarking, ORCHID, AMT, AS112 ...), whatever range() names first.
+      ietf: cidr("2001::/23"),
+    };
+  }
+  return loaded;
+}
 
 const WORDS: Record<string, string> = {
   unspecified: "is not a routable address",
@@ -74,13 +90,14 @@ function canonicalHost(hostname: string): string | null {
 }
 
 function ipv4Reason(host: string): string | null {
-  const range = ipaddr.IPv4.parse(host).range();
+  const range = ipaddr().lib.IPv4.parse(host).range();
   return PUBLIC_V4.has(range) ? null : `${host} ${WORDS[range] ?? `is a special-purpose address (${range})`}`;
 }
 
 function ipv6Reason(host: string): string | null {
-  if (!ipaddr.IPv6.isValid(host)) return `${host} is not a valid IPv6 address`;
-  const address = ipaddr.IPv6.parse(host);
+  const { lib, globalUnicast, ietf } = ipaddr();
+  if (!lib.IPv6.isValid(host)) return `${host} is not a valid IPv6 address`;
+  const address = lib.IPv6.parse(host);
   const range = address.range();
   if (range === "6to4") {
     // 2002:AABB:CCDD::/48 is the 6to4 site of the IPv4 address AA.BB.CC.DD: public only if it is.
@@ -91,7 +108,7 @@ function ipv6Reason(host: string): string | null {
   if (range !== "unicast" && range !== "as112v6") {
     return `${host} ${WORDS[range] ?? `is a special-purpose address (${range})`}`;
   }
-  if (address.match(IETF_PROTOCOL)) return `${host} is an IETF protocol (Teredo, benchmarking) address`;
-  if (!address.match(GLOBAL_UNICAST)) return `${host} is outside the global unicast space`;
+  if (address.match(ietf)) return `${host} is an IETF protocol (Teredo, benchmarking) address`;
+  if (!address.match(globalUnicast)) return `${host} is outside the global unicast space`;
   return null;
 }
