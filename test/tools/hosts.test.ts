@@ -3,7 +3,9 @@
 // the inbox page (which then shows the URL as text and never loads it).
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { type RenderContext, renderItem } from "../../src/inbox/render.js";
 import { contactableUrl } from "../../src/inbox/security.js";
+import type { InboxItem } from "../../src/inbox/types.js";
 import { privateUrlReason } from "../../src/sim/url-guard.js";
 import { nonPublicHostReason } from "../../src/tools/hosts.js";
 
@@ -178,5 +180,62 @@ describe("names", () => {
     expect(contactableUrl("https://cdn.example.com/a.png", new Set(), false)).toBe(
       "https://cdn.example.com/a.png",
     );
+  });
+});
+
+describe("the inbox page", () => {
+  const ctx: RenderContext = { ownHosts: new Set(), clean: (text) => text };
+  const item = (media: string, destination: string, thumbnail?: string): InboxItem =>
+    ({
+      id: "item-1",
+      requester: { pid: 1, host: "h" },
+      createdAt: Date.now(),
+      state: "pending",
+      request: {
+        id: "apr_1",
+        tool: "push-creative",
+        fingerprint: "sha256:1",
+        askedAt: Date.now(),
+        expiresAt: Date.now() + 60_000,
+        message: "Create an ACTIVE ad",
+        summary: {
+          account_id: "act_1",
+          adset_id: "2",
+          media,
+          destination,
+          headline: "Spring",
+          status: "ACTIVE",
+          ...(thumbnail ? { thumbnail } : {}),
+        },
+      },
+    }) as InboxItem;
+
+  it.each([
+    "https://100.64.0.1/a.png",
+    "https://198.18.0.1/a.png",
+    "https://224.0.0.1/a.png",
+    "https://255.255.255.255/a.png",
+    "https://[64:ff9b::a00:1]/a.png",
+    "https://[2002:c0a8:101::1]/a.png",
+    "https://[2001:0:4136:e378:8000:63bf:3fff:fdd2]/a.png",
+    "https://0xa9.0xfe.0xa9.0xfe/latest",
+    "https://3232235777/a.png",
+  ])("an image, thumbnail or destination at %s is text: no img, no video link, no link", (url) => {
+    for (const html of [
+      renderItem(item(`image ${url}`, url), ctx),
+      renderItem(item("video https://cdn.example.com/v.mp4", url, url), ctx),
+      renderItem(item(`video ${url}`, url, "https://cdn.example.com/t.png"), ctx),
+    ]) {
+      const host = new URL(url).host;
+      expect(html).not.toMatch(new RegExp(`(src|href)="[^"]*${host.replace(/[.[\]]/g, "\\$&")}`));
+      expect(html).toContain("https://");
+    }
+    expect(renderItem(item(`image ${url}`, url), ctx)).toMatch(/No preview/);
+  });
+
+  it("a public image is loaded and a public destination is a link", () => {
+    const html = renderItem(item("image https://8.8.8.8/a.png", "https://[2606:4700::1111]/shop"), ctx);
+    expect(html).toContain('src="https://8.8.8.8/a.png"');
+    expect(html).toContain('href="https://[2606:4700::1111]/shop"');
   });
 });
