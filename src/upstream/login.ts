@@ -68,6 +68,7 @@ export async function login(options: LoginOptions): Promise<LoginResult> {
     provider.tokens()?.refresh_token,
     options.preRegistered?.clientSecret,
   ];
+  let presenting = false;
   let authorizations = 0;
   let toolCount = 0;
   let serverName: string | undefined;
@@ -96,7 +97,13 @@ export async function login(options: LoginOptions): Promise<LoginResult> {
             "Nothing was stored. The account may lack a permission the service requires; ask its operator.",
           );
         }
-        await options.present(url, new URL(loopback.startUrl(url)));
+        // What the caller prints of the authorization URL is its own: shown whole.
+        presenting = true;
+        try {
+          await options.present(url, new URL(loopback.startUrl(url)));
+        } finally {
+          presenting = false;
+        }
         // Only the answer to this very request counts: junk sent to the port is ignored.
         const ours = (params: URLSearchParams) => params.get("state") === provider.expectedState;
         const params = await loopback.next(options.timeoutMs ?? 300_000, ours).catch((cause: Error) => {
@@ -116,7 +123,7 @@ export async function login(options: LoginOptions): Promise<LoginResult> {
     }
   };
   try {
-    await withConsoleCleaned((line) => cleanText(line, secrets(), 4000), signIn);
+    await withConsoleCleaned((line) => (presenting ? line : cleanText(line, secrets(), 4000)), signIn);
   } finally {
     await loopback.close();
   }

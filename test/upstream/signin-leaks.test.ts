@@ -5,6 +5,7 @@ import { createServer, type Server } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { login } from "../../src/upstream/login.js";
 import { logout } from "../../src/upstream/logout.js";
 import { serverText } from "../../src/upstream/server-text.js";
 import { type ConnectionRecord, credentialStore } from "../../src/upstream/store.js";
@@ -129,6 +130,34 @@ describe("server text", () => {
 
   it("words after code or token stay: only values that look like one go", () => {
     expect(serverText("The code has expired; token revoked")).toBe("The code has expired; token revoked");
+  });
+});
+
+describe("login() as a library", () => {
+  it("what present() prints of the authorization URL is shown whole; the console is given back afterwards", async () => {
+    const door = await startFixtureDoor();
+    const lines: string[] = [];
+    const before = console.log;
+    const collect = (...args: unknown[]) => lines.push(args.join(" "));
+    console.log = collect;
+    try {
+      const result = await login({
+        mcpUrl: door.mcpUrl,
+        store: credentialStore({ home: freshHome(), warn: () => {} }),
+        present: async (url) => {
+          console.log(url.href);
+          await fetch(url);
+        },
+      });
+      expect(result.toolCount).toBe(1);
+      expect(console.log).toBe(collect);
+    } finally {
+      console.log = before;
+      await door.close();
+    }
+    const url = new URL(lines[0]!);
+    expect(url.searchParams.get("state")).toMatch(/^[\w-]{32}$/);
+    expect(url.searchParams.get("code_challenge")).toMatch(/^[\w-]{43}$/);
   });
 });
 
