@@ -18,18 +18,28 @@ const escapeHtml = (text: string) =>
  * Opens a browser on `start` without putting it on a command line: every user of the machine can
  * read a command line (/proc/<pid>/cmdline, ps), and whoever opens the one-time start address
  * first signs in in the person's place. The opener gets a file in a private folder (0700, the file
- * 0600) that redirects to it. Best effort: the person can always use the printed address.
+ * 0600) that redirects to it. Best effort: the person can always use the printed address
+ * (undefined when no such file can be written: then no browser is opened).
  * `browser` is the `BROWSER` variable (another opener), else xdg-open, open or explorer.
  */
-export function openBrowser(start: string, browser: string | undefined): OpenedBrowser {
-  const dir = mkdtempSync(join(tmpdir(), "adrails-login-"));
-  const file = join(dir, "sign-in.html");
-  const href = escapeHtml(start);
-  writeFileSync(
-    file,
-    `<!doctype html><meta charset="utf-8"><meta name="referrer" content="no-referrer"><meta http-equiv="refresh" content="0;url=${href}"><title>adrails sign-in</title><p>Continuing to the sign-in… <a href="${href}">Continue</a></p>`,
-    { mode: 0o600, flag: "wx" },
-  );
+export function openBrowser(start: string, browser: string | undefined): OpenedBrowser | undefined {
+  let dir: string | undefined;
+  let file: string;
+  try {
+    dir = mkdtempSync(join(tmpdir(), "adrails-login-"));
+    file = join(dir, "sign-in.html");
+    const href = escapeHtml(start);
+    writeFileSync(
+      file,
+      `<!doctype html><meta charset="utf-8"><meta name="referrer" content="no-referrer"><meta http-equiv="refresh" content="0;url=${href}"><title>adrails sign-in</title><p>Continuing to the sign-in… <a href="${href}">Continue</a></p>`,
+      { mode: 0o600, flag: "wx" },
+    );
+  } catch {
+    // No private file (a read-only temporary folder): no browser rather than a command line.
+    if (dir) rmSync(dir, { recursive: true, force: true });
+    return undefined;
+  }
+  const own = dir;
   const windows = process.platform === "win32";
   const opened = windows ? file : pathToFileURL(file).href;
   const command =
@@ -47,5 +57,5 @@ export function openBrowser(start: string, browser: string | undefined): OpenedB
   } catch {
     // No browser here: the address is printed.
   }
-  return { opened, close: () => rmSync(dir, { recursive: true, force: true }) };
+  return { opened, close: () => rmSync(own, { recursive: true, force: true }) };
 }

@@ -47,7 +47,8 @@ export async function runLogin(ctx: CommandContext, opts: LoginCommandOptions): 
         io.stdout.write(`${url.href}\n`);
         // The browser gets a one-time local address, through a private file: neither it nor
         // the authorization URL is ever on a command line, which every user can read.
-        if (opts.browser) opened.push(openBrowser(start.href, io.env.BROWSER));
+        const browser = opts.browser ? openBrowser(start.href, io.env.BROWSER) : undefined;
+        if (browser) opened.push(browser);
       },
     });
     // The server's own words (its name, the account's name) are shown as server text.
