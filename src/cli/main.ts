@@ -317,7 +317,9 @@ export async function runCli(argv: readonly string[], io: CliIO = processIO()): 
 
   program
     .command("logout")
-    .description("revoke the MCP door's tokens where the server allows it, and forget them")
+    .description(
+      "revoke the MCP door's tokens where the server allows it, and forget them (--timeout: seconds to wait for the server, default 10)",
+    )
     .action(action(async (ctx) => (await import("./commands/logout.js")).runLogout(ctx)));
 
   program

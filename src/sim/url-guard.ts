@@ -2,7 +2,7 @@ import { nonPublicHostReason } from "../tools/hosts.js";
 
 /**
  * Why a media URL is refused, or null when it is a public http(s) URL.
- * Refused: other schemes, loopback, private ranges, link-local, unspecified and single-label hosts.
+ * Refused: other schemes and every host that is not public (see `nonPublicHostReason`).
  */
 export function privateUrlReason(raw: string): string | null {
   let url: URL;
@@ -12,12 +12,5 @@ export function privateUrlReason(raw: string): string | null {
     return `${raw} is not a URL`;
   }
   if (url.protocol !== "http:" && url.protocol !== "https:") return `${url.protocol} URLs are not allowed`;
-  const host = url.hostname
-    .toLowerCase()
-    .replace(/^\[|\]$/g, "")
-    .replace(/\.$/, "");
-  const reason = nonPublicHostReason(host);
-  if (reason !== null) return reason;
-  if (!host.includes(".") && !host.includes(":")) return `${host} is not a public host name`;
-  return null;
+  return nonPublicHostReason(url.hostname);
 }

@@ -59,7 +59,7 @@ function hostOf(text: string): string | undefined {
 /** An absolute http(s) URI. */
 export const uri = () => httpUrl(false);
 
-/** True for loopback, link-local, private-range and unspecified hosts, which the service refuses for media. */
+/** True for every host that is not public (loopback, private, link-local, documentation, multicast ...): the service refuses them for media. */
 export const isPrivateHost = (hostname: string): boolean => nonPublicHostReason(hostname) !== null;
 
 /** A public http(s) media URL: loopback, link-local and private-range hosts are refused. */

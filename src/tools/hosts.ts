@@ -1,69 +1,114 @@
+import { createRequire } from "node:module";
+import type IpAddr from "ipaddr.js";
+
+// One check for "may a URL with this host be contacted?": the catalog's media-URL rule, the
+// simulator's refusals and the inbox page's "load it or show it as text" all stand on it. The
+// special-purpose blocks are ipaddr.js's range() names (the IANA IPv4 and IPv6 Special-Purpose
+// Address Registries, RFC 6890 and its updates); only globally reachable unicast is public.
+
+// IPv4 blocks the registry marks globally reachable although they have a name of their own.
+const PUBLIC_V4 = new Set(["unicast", "as112", "amt"]);
+
+// Loaded on the first address checked, not when the catalog is: `adrails mcp` answers its host sooner.
+let loaded:
+  | { lib: typeof IpAddr; globalUnicast: [IpAddr.IPv6, number]; ietf: [IpAddr.IPv6, number] }
+  | undefined;
+function ipaddr() {
+  if (!loaded) {
+    const lib = createRequire(import.meta.url)("ipaddr.js") as typeof IpAddr;
+    const cidr = (text: string) => lib.IPv6.parseCIDR(text);
+    loaded = {
+      lib,
+      // IANA's global unicast space: everything outside it (::/8, 100::/64, 64:ff9b::/96, fc00::/7,
+      // fe80::/10, ff00::/8, 5f00::/16 ...) is special-purpose or unallocated.
+      globalUnicast: cidr("2000::/3"),
+      // IETF protocol assignments (Teredo, benchmarking, ORCHID, AMT, AS112 ...), whatever range() names first.
+      ietf: cidr("2001::/23"),
+    };
+  }
+  return loaded;
+}
+
+const WORDS: Record<string, string> = {
+  unspecified: "is not a routable address",
+  loopback: "is a loopback address",
+  linkLocal: "is a link-local address",
+  private: "is a private-range address",
+  uniqueLocal: "is a private-range (unique local) address",
+  deprecatedSiteLocal: "is a private-range (site-local) address",
+  carrierGradeNat: "is a shared (carrier-grade NAT) address",
+  multicast: "is a multicast address",
+  broadcast: "is the broadcast address",
+  reserved: "is a reserved or documentation address",
+  benchmarking: "is a benchmarking address",
+  ipv4Mapped: "is an IPv4-mapped address",
+  rfc6145: "is an IPv4-translated address",
+  rfc6052: "is a NAT64 address",
+  teredo: "is a Teredo address",
+  discard: "is a discard-only address",
+  segmentRouting: "is a segment-routing address",
+};
+
+// Names that never leave a local network (RFC 6761, RFC 6762, RFC 8375, ICANN's .internal).
+const LOCAL_SUFFIXES = ["localhost", "local", "internal", "home.arpa", "invalid"];
+
 /**
- * Why a URL host is not a public host (loopback, private range, link-local, unspecified), or null.
- * `hostname` is as `new URL(...).hostname` gives it. The catalog's media-URL rule and the
- * simulator's refusal messages both stand on this one check.
+ * Why a URL host is not a public host, or null. Refused: every special-purpose IPv4 and IPv6
+ * block that is not globally reachable (loopback, private, shared, link-local, documentation,
+ * benchmarking, multicast, broadcast, reserved, IPv4-mapped, NAT64, Teredo, 6to4 of such an
+ * address ...), any spelling of them (decimal, octal, hex, short forms), local-only names and
+ * single-label names. `hostname` is as `new URL(...).hostname` gives it; other spellings are read
+ * the way a browser reads them.
  */
 export function nonPublicHostReason(hostname: string): string | null {
-  // A trailing dot names the same host ("localhost." is localhost).
-  const host = hostname
-    .toLowerCase()
-    .replace(/^\[|\]$/g, "")
-    .replace(/\.+$/, "");
-  if (host === "localhost" || host.endsWith(".localhost")) return `${host} is a loopback host`;
-  if (/^\d{1,3}(\.\d{1,3}){3}$/.test(host)) return ipv4Reason(host);
-  if (host.includes(":")) return ipv6Reason(host);
+  const host = canonicalHost(hostname);
+  if (host === null) return `${hostname} is not a valid host name`;
+  if (host.startsWith("[")) return ipv6Reason(host.slice(1, -1));
+  if (/^\d+\.\d+\.\d+\.\d+$/.test(host)) return ipv4Reason(host);
+  if (host === "" || !host.includes(".")) {
+    return host === "localhost" ? "localhost is a loopback host" : `${host} is not a public host name`;
+  }
+  const local = LOCAL_SUFFIXES.find((suffix) => host === suffix || host.endsWith(`.${suffix}`));
+  if (local === "localhost") return `${host} is a loopback host`;
+  if (local) return `${host} is a local-network name (.${local})`;
   return null;
+}
+
+/**
+ * The host as the WHATWG URL parser (a browser) writes it: lower case, an IPv4 address in any
+ * spelling as four decimals, an IPv6 literal in brackets, no trailing dot; null when it is not a host.
+ */
+function canonicalHost(hostname: string): string | null {
+  const bare = hostname.trim().replace(/^\[|\]$/g, "");
+  const literal = bare.includes(":") ? `[${bare}]` : bare;
+  try {
+    const host = new URL(`http://${literal}/`).hostname;
+    return host.replace(/\.+$/, "");
+  } catch {
+    return null;
+  }
 }
 
 function ipv4Reason(host: string): string | null {
-  const [a = 0, b = 0] = host.split(".").map(Number);
-  if (a === 127) return `${host} is a loopback address`;
-  if (a === 10 || (a === 172 && b >= 16 && b <= 31) || (a === 192 && b === 168)) {
-    return `${host} is a private-range address`;
-  }
-  if (a === 169 && b === 254) return `${host} is a link-local address`;
-  if (a === 0) return `${host} is not a routable address`;
-  return null;
+  const range = ipaddr().lib.IPv4.parse(host).range();
+  return PUBLIC_V4.has(range) ? null : `${host} ${WORDS[range] ?? `is a special-purpose address (${range})`}`;
 }
 
 function ipv6Reason(host: string): string | null {
-  const groups = ipv6Groups(host);
-  if (!groups) return `${host} is not a valid IPv6 address`;
-  const zeroPrefix = groups.slice(0, 5).every((g) => g === 0);
-  if (zeroPrefix && groups[5] === 0 && groups[6] === 0) {
-    if (groups[7] === 1) return `${host} is a loopback address`;
-    if (groups[7] === 0) return `${host} is not a routable address`;
+  const { lib, globalUnicast, ietf } = ipaddr();
+  if (!lib.IPv6.isValid(host)) return `${host} is not a valid IPv6 address`;
+  const address = lib.IPv6.parse(host);
+  const range = address.range();
+  if (range === "6to4") {
+    // 2002:AABB:CCDD::/48 is the 6to4 site of the IPv4 address AA.BB.CC.DD: public only if it is.
+    const [a = 0, b = 0, c = 0, d = 0] = address.toByteArray().slice(2, 6);
+    const embedded = ipv4Reason(`${a}.${b}.${c}.${d}`);
+    return embedded === null ? null : `${host} is the 6to4 address of ${embedded.replace(" is ", ", ")}`;
   }
-  // IPv4-mapped (::ffff:a.b.c.d) and IPv4-compatible (::a.b.c.d): WHATWG URL writes both in hex.
-  if (zeroPrefix && (groups[5] === 0xffff || groups[5] === 0)) {
-    const [hi = 0, lo = 0] = groups.slice(6);
-    return ipv4Reason([hi >>> 8, hi & 255, lo >>> 8, lo & 255].join("."));
+  if (range !== "unicast" && range !== "as112v6") {
+    return `${host} ${WORDS[range] ?? `is a special-purpose address (${range})`}`;
   }
-  const first = groups[0]!;
-  if ((first & 0xffc0) === 0xfe80) return `${host} is a link-local address`;
-  if ((first & 0xffc0) === 0xfec0) return `${host} is a private-range (site-local) address`;
-  if ((first & 0xfe00) === 0xfc00) return `${host} is a private-range (unique local) address`;
-  if ((first & 0xff00) === 0xff00) return `${host} is a multicast address`;
+  if (address.match(ietf)) return `${host} is an IETF protocol (Teredo, benchmarking) address`;
+  if (!address.match(globalUnicast)) return `${host} is outside the global unicast space`;
   return null;
-}
-
-/** The eight 16-bit groups of an IPv6 address (a trailing dotted IPv4 part included), or null. */
-function ipv6Groups(host: string): number[] | null {
-  let text = host.replace(/%.*$/, "");
-  const dotted = /(\d+)\.(\d+)\.(\d+)\.(\d+)$/.exec(text);
-  if (dotted) {
-    const [a, b, c, d] = dotted.slice(1).map(Number) as [number, number, number, number];
-    if ([a, b, c, d].some((n) => n > 255)) return null;
-    text = `${text.slice(0, dotted.index)}${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
-  }
-  const halves = text.split("::");
-  if (halves.length > 2) return null;
-  const part = (s: string) => (s === "" ? [] : s.split(":"));
-  const head = part(halves[0]!);
-  const tail = halves.length === 2 ? part(halves[1]!) : [];
-  const missing = 8 - head.length - tail.length;
-  if (halves.length === 1 ? missing !== 0 : missing < 1) return null;
-  const all = [...head, ...Array<string>(halves.length === 2 ? missing : 0).fill("0"), ...tail];
-  if (all.some((g) => !/^[0-9a-f]{1,4}$/.test(g))) return null;
-  return all.map((g) => Number.parseInt(g, 16));
 }

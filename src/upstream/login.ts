@@ -8,7 +8,8 @@ import { listAllTools } from "./catalog.js";
 import { UpstreamError } from "./errors.js";
 import { type ClientIdentity, LoginProvider } from "./login-provider.js";
 import { startLoopback } from "./loopback.js";
-import { serverText } from "./server-text.js";
+import { withConsoleCleaned } from "./sdk-log.js";
+import { cleanText, serverText } from "./server-text.js";
 import { type ConnectionRecord, type CredentialStore, canonical } from "./store.js";
 import { subjectOf } from "./subject.js";
 
@@ -19,7 +20,8 @@ export interface LoginOptions extends ClientIdentity {
   store: CredentialStore;
   /**
    * Shows the authorization URL to the person (prints it); `start` is a one-time local address
-   * redirecting to it, what a browser is opened on, so nothing secret is on a command line.
+   * redirecting to it, for a browser. Neither may go on a command line, which every local user can
+   * read: whoever opens `start` first signs in. The CLI hands it over in a private file.
    */
   present(url: URL, start: URL): void | Promise<void>;
   /** How long to wait for the person (default 5 minutes). */
@@ -56,10 +58,21 @@ export async function login(options: LoginOptions): Promise<LoginResult> {
     existing,
     wantedScope: existing?.wantedScope,
   });
+  // Nothing printed while signing in shows a secret, the SDK's own warnings included.
+  const codes: string[] = [];
+  const secrets = () => [
+    ...codes,
+    verifierOf(provider),
+    provider.expectedState,
+    provider.tokens()?.access_token,
+    provider.tokens()?.refresh_token,
+    options.preRegistered?.clientSecret,
+  ];
+  let presenting = false;
   let authorizations = 0;
   let toolCount = 0;
   let serverName: string | undefined;
-  try {
+  const signIn = async () => {
     for (;;) {
       const transport = new StreamableHTTPClientTransport(new URL(mcpUrl), {
         authProvider: provider,
@@ -84,7 +97,13 @@ export async function login(options: LoginOptions): Promise<LoginResult> {
             "Nothing was stored. The account may lack a permission the service requires; ask its operator.",
           );
         }
-        await options.present(url, new URL(loopback.startUrl(url)));
+        // What the caller prints of the authorization URL is its own: shown whole.
+        presenting = true;
+        try {
+          await options.present(url, new URL(loopback.startUrl(url)));
+        } finally {
+          presenting = false;
+        }
         // Only the answer to this very request counts: junk sent to the port is ignored.
         const ours = (params: URLSearchParams) => params.get("state") === provider.expectedState;
         const params = await loopback.next(options.timeoutMs ?? 300_000, ours).catch((cause: Error) => {
@@ -94,12 +113,17 @@ export async function login(options: LoginOptions): Promise<LoginResult> {
             "Nothing was stored. Run `adrails login` again and finish in the browser.",
           );
         });
+        const code = params.get("code");
+        if (code) codes.push(code);
         checkRedirect(params, provider);
         await transport.finishAuth(params).catch((cause) => {
-          throw explain(cause, mcpUrl, [params.get("code") ?? undefined, verifierOf(provider)]);
+          throw explain(cause, mcpUrl, secrets());
         });
       }
     }
+  };
+  try {
+    await withConsoleCleaned((line) => (presenting ? line : cleanText(line, secrets(), 4000)), signIn);
   } finally {
     await loopback.close();
   }

@@ -7,9 +7,10 @@ export interface Loopback {
   /** The redirect URI, `http://127.0.0.1:<port>/callback`. */
   readonly redirectUrl: string;
   /**
-   * A one-time local address that redirects to `authorization`: what a browser is opened on, so
-   * the authorization URL (state, PKCE challenge) is never on a command line. Opened a second time,
-   * it refuses and the sign-in waiting in {@link Loopback.next} fails: someone else used it.
+   * A one-time local address that redirects to `authorization`: what a browser is sent to, so the
+   * authorization URL (state, PKCE challenge) is never on a command line. It must not be on one
+   * either (whoever opens it first signs in): hand it over through a private file. Opened a second
+   * time, it refuses and the sign-in waiting in {@link Loopback.next} fails: someone else used it.
    */
   startUrl(authorization: URL): string;
   /**

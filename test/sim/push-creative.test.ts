@@ -186,7 +186,7 @@ describe("ad sets and media", () => {
     "http://172.32.0.1/a.png",
     "https://8.8.8.8/a.png",
     "https://cdn.example.com/a.png",
-    "http://[2001:db8::1]/a.png",
+    "http://[2606:4700:4700::1111]/a.png",
   ])("accepts public media at %s", async (url) => {
     expect((await push({ image_url: url })).status).toBe(200);
   });

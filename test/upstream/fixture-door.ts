@@ -15,6 +15,10 @@ export interface FixtureFaults {
   iss?: (own: string) => string;
   /** The token response has no refresh token. */
   noRefreshToken?: boolean;
+  /** The authorization code the redirect carries (default "the-code"). */
+  code?: string;
+  /** The token endpoint refuses with this OAuth error body, given the request's form. */
+  tokenError?: (form: URLSearchParams) => { error: string; error_description?: string };
 }
 
 /** A small OAuth-protected MCP endpoint over real HTTP whose answers can be made wrong on purpose. */
@@ -53,13 +57,14 @@ export async function startFixtureDoor(faults: FixtureFaults = {}) {
     if (url.pathname === "/as/authorize") {
       seen.authorizations += 1;
       const back = new URL(url.searchParams.get("redirect_uri")!);
-      back.searchParams.set("code", "the-code");
+      back.searchParams.set("code", faults.code ?? "the-code");
       back.searchParams.set("state", faults.state ?? url.searchParams.get("state") ?? "");
       back.searchParams.set("iss", faults.iss ? faults.iss(issuer()) : issuer());
       return res.writeHead(302, { location: back.href }).end();
     }
     if (url.pathname === "/as/token") {
       seen.tokens += 1;
+      if (faults.tokenError) return json(400, faults.tokenError(new URLSearchParams(body)));
       return json(200, {
         access_token: "fixture-access-token",
         token_type: "Bearer",

@@ -137,7 +137,7 @@ afterAll(async () => {
 });
 
 describe("adrails login", () => {
-  it("opens the browser on a local start URL: the command line holds no state or PKCE challenge", async () => {
+  it("opens the browser on a private redirect file: the command line holds no start URL, state or PKCE challenge", async () => {
     const home = freshHome();
     const dir = mkdtempSync(join(tmpdir(), "adrails-opener-"));
     const log = join(dir, "argv.txt");
@@ -147,7 +147,8 @@ describe("adrails login", () => {
     const run = await cli(["login"], { ADRAILS_HOME: home, ADRAILS_BASE_URL: sim.url, BROWSER: opener });
     expect(run.code, run.stderr).toBe(0);
     const argv = readFileSync(log, "utf8").trim();
-    expect(argv).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/start\/[\w-]+$/);
+    expect(argv).toMatch(/^file:\/\/\/\S+\.html$/);
+    expect(argv).not.toMatch(/127\.0\.0\.1|\/start\//);
     const authorization = new URL(run.urls[0]!);
     for (const secret of [
       authorization.searchParams.get("state")!,

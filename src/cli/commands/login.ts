@@ -1,8 +1,8 @@
-import { spawn } from "node:child_process";
 import { EXIT, type ExitCode } from "../exit-codes.js";
 import type { CommandContext } from "../main.js";
 import { CliError } from "../output.js";
 import { mcpUrlFor, signInFailure } from "../via.js";
+import { type OpenedBrowser, openBrowser } from "./login-browser.js";
 
 export interface LoginCommandOptions {
   /** False with --no-browser. */
@@ -31,6 +31,8 @@ export async function runLogin(ctx: CommandContext, opts: LoginCommandOptions): 
   if (clientSecret) output.secret(clientSecret);
   const { login } = await import("../../upstream/login.js");
   const { credentialStore } = await import("../../upstream/store.js");
+  const { serverName } = await import("../../upstream/server-text.js");
+  const opened: OpenedBrowser[] = [];
   try {
     const store = credentialStore({ home: io.env.ADRAILS_HOME, env: io.env, warn: (m) => output.warn(m) });
     const result = await login({
@@ -43,15 +45,17 @@ export async function runLogin(ctx: CommandContext, opts: LoginCommandOptions): 
         io.stderr.write("Open this address in a browser to sign in (adrails waits for the answer):\n");
         // On a line of its own, so a script or a person can take it as is.
         io.stdout.write(`${url.href}\n`);
-        // The browser gets a one-time local address that redirects: a command line is visible
-        // to every user of the machine, and the authorization URL's state must not be.
-        if (opts.browser) openBrowser(start.href, io.env.BROWSER);
+        // The browser gets a one-time local address, through a private file: neither it nor
+        // the authorization URL is ever on a command line, which every user can read.
+        const browser = opts.browser ? openBrowser(start.href, io.env.BROWSER) : undefined;
+        if (browser) opened.push(browser);
       },
     });
+    // The server's own words (its name, the account's name) are shown as server text.
     const who = result.record.subject
-      ? ` as ${result.record.subject}`
+      ? ` as ${serverName(result.record.subject)}`
       : result.record.serverName
-        ? ` (server ${result.record.serverName})`
+        ? ` (server ${serverName(result.record.serverName)})`
         : "";
     output.info(
       `Signed in to ${result.record.resource}${who} (authorization server ${result.record.issuer}); ${result.toolCount} tools listed. Credentials are in ${store.dir}.`,
@@ -75,24 +79,7 @@ export async function runLogin(ctx: CommandContext, opts: LoginCommandOptions): 
     return EXIT.ok;
   } catch (error) {
     throw await signInFailure(error, mcpUrl);
-  }
-}
-
-/** Best effort: the person can always use the printed address. `BROWSER` names another opener. */
-function openBrowser(url: string, browser: string | undefined): void {
-  const command =
-    browser && browser.trim() !== ""
-      ? browser.trim()
-      : process.platform === "darwin"
-        ? "open"
-        : process.platform === "win32"
-          ? "explorer"
-          : "xdg-open";
-  try {
-    const child = spawn(command, [url], { stdio: "ignore", detached: true });
-    child.on("error", () => {});
-    child.unref();
-  } catch {
-    // No browser here: the address is printed.
+  } finally {
+    for (const browser of opened) browser.close();
   }
 }
