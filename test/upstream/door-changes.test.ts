@@ -112,6 +112,7 @@ describe("list_changed: adrails lists again and guards the new list by the same 
       name: "lookup_stats",
       description: "Looks up stats.",
       inputSchema: lookup,
+      annotations: { readOnlyHint: true },
       run: () => ({ rows: [] }),
     });
     const toolkit = await open({ toolMap: { lookup_stats: "read-only" } });
@@ -235,6 +236,7 @@ describe("declarations kept with the credentials", () => {
       name: "pinned_lookup",
       description: "Looks up.",
       inputSchema: lookup,
+      annotations: { readOnlyHint: true },
       run: () => ({ rows: [] }),
     });
     const file = join(home, "string-map.json");
@@ -270,11 +272,12 @@ describe("doctor --drift --via mcp says what call does", () => {
         (u) => u.tool,
       );
     };
+    // The service's own door: only its writes are unknown; get_results, compare_benchmarks,
+    // list_ads and get_ad are known by name and shape.
     const without = await unknownOf([]);
-    expect(without).toEqual(expect.arrayContaining(["get_results", "compare_benchmarks", "launch_ad"]));
-    expect(without).not.toContain("list-accounts");
+    expect(without.sort()).toEqual(["launch_ad", "set_ad_status"]);
     const file = join(home, "doctor-map.json");
-    writeFileSync(file, JSON.stringify({ get_results: "results" }));
+    writeFileSync(file, JSON.stringify({ get_results: "results", compare_benchmarks: "read-only" }));
     const mapped = await unknownOf(["--tool-map", file]);
     expect(mapped).not.toContain("get_results");
     expect(mapped).toContain("launch_ad");
@@ -290,6 +293,6 @@ describe("doctor --drift --via mcp says what call does", () => {
       ],
       env(),
     );
-    expect(call.code).toBe(6);
+    expect(call.code, call.stderr).toBe(0);
   });
 });
