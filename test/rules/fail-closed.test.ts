@@ -17,7 +17,10 @@ const sentTo = (tool: string) => f.bodies(tool).length;
 describe("advisory: an override is recorded only when the person was told of the rule", () => {
   it("two launches asked at count 0 and approved: the second, redeemed past the cap, asks again naming launches.perDay", async () => {
     const events: AuditEvent[] = [];
-    const kit = f.kit({ rules: { mode: "advisory", launches: { perDay: 1 } }, onEvent: (e) => events.push(e) });
+    const kit = f.kit({
+      rules: { mode: "advisory", launches: { perDay: 1 } },
+      onEvent: (e) => events.push(e),
+    });
     const tool = kit.get("push-creative")!;
     const first = f.push({ status: "ACTIVE", headline: "First" });
     const second = f.push({ status: "ACTIVE", headline: "Second" });
@@ -99,7 +102,7 @@ describe("bannedPhrases: look-alikes and invisible characters do not slip throug
     ["U+2061", "guaranteed\u2061 results"],
     ["U+2064", "guar\u2064anteed results"],
     ["U+180E", "guaranteed re\u180Esults"],
-    ["a Greek omicron and full-width letters", "GUARANTEED RESULTS n\u03BFw"],
+    ["a Cyrillic a and full-width letters", "gu\u0430ranteed \uFF32\uFF25\uFF33\uFF35\uFF2C\uFF34\uFF33"],
   ])("%s: refused naming the rule, nothing sent", async (_label, headline) => {
     const kit = f.kit({ rules: { bannedPhrases: ["guaranteed results"] } });
     const r = (await kit.call("push-creative", f.push({ headline }))) as any;

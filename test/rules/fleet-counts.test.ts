@@ -42,7 +42,11 @@ const launch = (headline: string) => ({
 });
 
 /** One child process launching `inputs` at once, its clock `skewMs` ahead; its results. */
-function processLaunches(rules: MoneyRules, inputs: Record<string, unknown>[], skewMs = 0): Promise<ToolResult[]> {
+function processLaunches(
+  rules: MoneyRules,
+  inputs: Record<string, unknown>[],
+  skewMs = 0,
+): Promise<ToolResult[]> {
   const init: LaunchWorkerInit = { simUrl: sim.url, apiKey: sim.apiKey, redisUrl: redis.url, rules, inputs };
   const child: ChildProcess = fork(WORKER, [], {
     execArgv: ["--import", "tsx", "--import", SKEW],
