@@ -1,0 +1,11 @@
+import {
+  checkDoorDrift,
+  compareDoor,
+  expectedDoor
+} from "./chunk-UT3JSEYP.js";
+import "./chunk-CURNL2XW.js";
+export {
+  checkDoorDrift,
+  compareDoor,
+  expectedDoor
+};

@@ -1,0 +1,40 @@
+import {
+  isLoopbackHost,
+  startMcpHttpServer
+} from "./chunk-NDQXN6GX.js";
+import "./chunk-WA4DTIO7.js";
+import {
+  serveMcpStdio
+} from "./chunk-VPFO4Y5K.js";
+import {
+  ELICITATION_VIA,
+  createMcpServer,
+  mcpAnnotations,
+  mcpTitle
+} from "./chunk-7UA2UX7F.js";
+import "./chunk-ZTF5TCO2.js";
+import "./chunk-KTFO7BLR.js";
+import "./chunk-EPGR43V3.js";
+import "./chunk-N3AHA4I6.js";
+import "./chunk-MM6RSGX4.js";
+import "./chunk-SFIARPXE.js";
+import "./chunk-DXA4P6WE.js";
+import "./chunk-H5K55BO2.js";
+import "./chunk-VFPHF6ZS.js";
+import "./chunk-YOX5XIST.js";
+import "./chunk-36ISPG4H.js";
+import "./chunk-V6IESX3N.js";
+import "./chunk-MQGJ6FVD.js";
+import "./chunk-FQEE225I.js";
+import "./chunk-LASFETXT.js";
+import "./chunk-FESAOV4W.js";
+import "./chunk-CURNL2XW.js";
+export {
+  ELICITATION_VIA,
+  createMcpServer,
+  isLoopbackHost,
+  mcpAnnotations,
+  mcpTitle,
+  serveMcpStdio,
+  startMcpHttpServer
+};
