@@ -280,7 +280,8 @@ describe("doctor --drift --via mcp says what call does", () => {
       expect(without).not.toContain(read);
     }
     const file = join(home, "doctor-map.json");
-    writeFileSync(file, JSON.stringify({ get_results: "results", compare_benchmarks: "read-only" }));
+    // (get_results is known without a map; an entry for it would hold to the pin an earlier test kept.)
+    writeFileSync(file, JSON.stringify({ compare_benchmarks: "read-only" }));
     const mapped = await unknownOf(["--tool-map", file]);
     expect(mapped).not.toContain("get_results");
     expect(mapped).toContain("launch_ad");
