@@ -295,7 +295,9 @@ export function createCallPipeline(o: PipelineOptions): CallPipeline {
       if (!prepared.ok || !needsPerson(def, prepared.body)) return null;
       // A call the money rules refuse is refused, not shown to a person first (enforce); in
       // advisory mode the person is told first which rule approving overrides.
-      const finding = o.rules ? await o.rules.peek(await ruledCallOf(p, def, prepared.body)) : undefined;
+      const finding = o.rules
+        ? await o.rules.peek(await ruledCallOf(p, def, prepared.body, where))
+        : undefined;
       if (finding && o.rules?.mode === "enforce") return null;
       const change = changeOf(def, prepared.body);
       const call = { def, body: prepared.body, change, context: where };

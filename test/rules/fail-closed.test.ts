@@ -157,3 +157,28 @@ describe("custom rules get a frozen copy of the payload", () => {
     expect(seen).toHaveLength(1);
   });
 });
+
+describe("a lost launch counts, and its repeat is asked and replayed", () => {
+  it("perDay 1: after a lost launch another is refused; the repeat through the framework path is asked and replays", async () => {
+    const kit = f.kit({
+      rules: { launches: { perDay: 1 } },
+      confirm: () => ({ approved: true, text: "I approve this ad going live today." }),
+    });
+    const first = f.push({ status: "ACTIVE", headline: "First" });
+    f.sim.control.fault({ kind: "timeout-after-write", tool: "push-creative" });
+    expect(await kit.call("push-creative", first)).toMatchObject({ ok: false, status: null });
+    const other = (await kit.call("push-creative", f.push({ status: "ACTIVE", headline: "Other" }))) as any;
+    expect(other).toMatchObject({ ok: false, blocked: "rule", rule: "launches.perDay" });
+    const tool = kit.get("push-creative")!;
+    const asked = await tool.ask(first, { toolCallId: "repeat" });
+    expect(asked).not.toBeNull();
+    const answer = await tool.respond(
+      asked!,
+      { approved: true, text: "I approve this ad going live today." },
+      "test",
+    );
+    const repeat = await kit.call("push-creative", first, { toolCallId: "repeat", answer });
+    expect(repeat.ok, JSON.stringify(repeat)).toBe(true);
+    expect(f.sim.control.ads().filter((ad) => ad.status === "ACTIVE")).toHaveLength(1);
+  });
+});

@@ -12,6 +12,8 @@ export interface RuledCall {
   launch: boolean;
   /** What the call touches beyond what its body names, read before judging (see {@link Targets}). */
   targets?: Targets;
+  /** The request id of an earlier send of this launch whose outcome is unknown (it counted already). */
+  pendingId?: string;
 }
 
 /**

@@ -49,8 +49,6 @@ export interface RulesCall extends RuledCall {
   /** Where the call's per-session count is kept: the session, or the toolkit. */
   scope: string;
   session?: string;
-  /** The request id of an earlier send of this change whose outcome is unknown (it counted already). */
-  pendingId?: string;
   log: DecisionLog;
   audit: Partial<AuditEvent>;
 }
@@ -126,7 +124,8 @@ export function createRulesStep(rules: MoneyRules, ctx: RulesContext): RulesStep
       return { rule: "rules", reason: "the store's clock could not be read", hint: "Nothing was sent." };
     }
     const found = preview(call, now);
-    if (found || !rules.launches || !call.launch) return found;
+    // The repeat of a launch whose outcome is unknown counted already: it needs no new count.
+    if (found || !rules.launches || !call.launch || call.pendingId !== undefined) return found;
     try {
       const zone = rules.launches.timeZone ?? "UTC";
       const today = localTime(zone, now).date;

@@ -10,6 +10,7 @@ import type { Finding, RuledCall } from "../rules/evaluate.js";
 import type { RuleAsk, RulesVerdict, Settled } from "../rules/step.js";
 import { recordOptionsOf, scopeOf, unknownSendOf } from "./approve.js";
 import type { Call, PipelineState } from "./call.js";
+import { changeOf } from "./prepare.js";
 import { targetsOf } from "./targets.js";
 
 /** The money rules' verdict on a call, before any person is asked; undefined without rules. */
@@ -19,14 +20,11 @@ export function rulesStep(p: PipelineState, call: Call): Promise<RulesVerdict> |
   return (async () => {
     const { def, context } = call;
     const session = context.sessionId ?? p.o.sessionId;
-    const ruled = await ruledCallOf(p, def, call.body);
-    // A launch already sent with an unknown outcome counted then: its repeat needs no new count.
-    const pendingId = ruled.launch ? await unknownSendOf(p, call) : undefined;
+    const ruled = await ruledCallOf(p, def, call.body, context);
     return rules.check({
       ...ruled,
       scope: scopeOf(p, context),
       ...(session === undefined ? {} : { session }),
-      ...(pendingId === undefined ? {} : { pendingId }),
       log: call.log,
       audit: call.audit,
     });
@@ -38,11 +36,21 @@ export async function ruledCallOf(
   p: PipelineState,
   def: ToolDefinition,
   body: Record<string, unknown>,
+  context: { sessionId?: string },
 ): Promise<RuledCall> {
   const ruled = ruledOf(def, body);
   if (!p.o.rules) return ruled;
   const targets = await targetsOf(p.o.client, p.o.rules.rules, def, body, ruled.write);
-  return targets ? { ...ruled, targets } : ruled;
+  // A launch already sent with an unknown outcome counted then: its repeat needs no new count.
+  const pendingId = ruled.launch
+    ? // Unread, the repeat takes a new count like any launch: stricter, never looser.
+      await unknownSendOf(p, { def, body, change: changeOf(def, body), context }).catch(() => undefined)
+    : undefined;
+  return {
+    ...ruled,
+    ...(targets ? { targets } : {}),
+    ...(pendingId === undefined ? {} : { pendingId }),
+  };
 }
 
 /**
