@@ -1,4 +1,4 @@
-import unhomoglyph from "unhomoglyph";
+import { createRequire } from "node:module";
 
 // Text compared by the rules (banned phrases) goes through the steps Unicode gives for telling
 // whether two strings look alike (UTS #39, "skeleton"): compatibility forms folded (NFKC:
@@ -9,12 +9,20 @@ import unhomoglyph from "unhomoglyph";
 
 const IGNORABLE = /\p{Default_Ignorable_Code_Point}/gu;
 
+// Loaded on first use: building its table takes tens of milliseconds, which a process that never
+// compares a banned phrase (adrails mcp's start) should not pay.
+let skeleton: ((text: string) => string) | undefined;
+function skeletonOf(text: string): string {
+  skeleton ??= createRequire(import.meta.url)("unhomoglyph") as (text: string) => string;
+  return skeleton(text);
+}
+
 /** Text as a rule compares it: look-alikes, invisible characters, case and runs of spaces folded. */
 export function comparable(text: string): string {
   const folded = text.normalize("NFKC").replace(IGNORABLE, "").toLowerCase();
   // The skeleton maps some lower-case letters to upper-case prototypes ("0" and "o" to "O"):
   // lower-case again so both sides meet.
-  return unhomoglyph(folded.normalize("NFD"))
+  return skeletonOf(folded.normalize("NFD"))
     .normalize("NFD")
     .replace(IGNORABLE, "")
     .toLowerCase()
