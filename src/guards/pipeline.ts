@@ -33,7 +33,7 @@ import { confirmStep, deniedStep, recordOptionsOf, scopeOf, unknownSendOf } from
 import type { Call, PipelineOptions, PipelineState } from "./steps/call.js";
 import { keyStep } from "./steps/key.js";
 import { changeOf, type Prepared, prepare } from "./steps/prepare.js";
-import { ruledOf, ruledRequest, rulesStep } from "./steps/rules.js";
+import { ruledCallOf, ruledOf, ruledRequest, rulesStep, settledOf, untoldStep } from "./steps/rules.js";
 import { sendStep } from "./steps/send.js";
 import { shapeStep, storeRefusal } from "./steps/shape.js";
 import { traceToolCall } from "./telemetry.js";
@@ -206,6 +206,8 @@ export function createCallPipeline(o: PipelineOptions): CallPipeline {
         ruled = await ruling;
         if (ruled.refusal) return ruled.refusal;
         call.ruleAsk = ruled.ask;
+        const untold = await untoldStep(p, call);
+        if (untold) return untold;
       }
       // Reads skip the steps that only writes need, and their turns of the event loop.
       if (asksPerson(def) || call.ruleAsk) {
@@ -241,7 +243,7 @@ export function createCallPipeline(o: PipelineOptions): CallPipeline {
       if (!sent) await ruled?.settle({ sent: false, launched: false });
     }
     const shaped = shapeStep(p, call, outcome);
-    await ruled?.settle({ sent: true, launched: shaped.ok === true && needsPerson(def, call.body) });
+    await ruled?.settle(settledOf(call, outcome));
     return shaped;
   }
 
@@ -294,7 +296,9 @@ export function createCallPipeline(o: PipelineOptions): CallPipeline {
       if (!prepared.ok || !needsPerson(def, prepared.body)) return null;
       // A call the money rules refuse is refused, not shown to a person first (enforce); in
       // advisory mode the person is told first which rule approving overrides.
-      const finding = o.rules ? await o.rules.peek(ruledOf(def, prepared.body)) : undefined;
+      const finding = o.rules
+        ? await o.rules.peek(await ruledCallOf(p, def, prepared.body, where))
+        : undefined;
       if (finding && o.rules?.mode === "enforce") return null;
       const change = changeOf(def, prepared.body);
       const call = { def, body: prepared.body, change, context: where };

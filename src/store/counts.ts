@@ -15,6 +15,8 @@ export interface RuleCountStore {
   /**
    * Holds one of `limit` for `member` of `group` for `holdMs`: a token when done + held stayed
    * under the limit (atomically, fleet-wide), null when it did not. The group lives `ttlMs`.
+   * A `key` already counted (an earlier send of the same request id) holds whatever the limit:
+   * repeating it adds nothing.
    */
   holdCount(
     group: string,
@@ -22,14 +24,20 @@ export interface RuleCountStore {
     limit: number,
     holdMs: number,
     ttlMs: number,
+    key?: string,
   ): Promise<string | null>;
-  /** Ends a hold (a null token: none was taken); with `counted`, adds one to the member's count. */
+  /**
+   * Ends a hold (a null token: none was taken). `counted` true adds one to the member's count,
+   * once per `key` when one is given (a request id counts once however often it is sent);
+   * `"undo"` takes back the count of `key`, when it was counted (the send was shown not applied).
+   */
   settleCount(
     group: string,
     member: string,
     token: string | null,
-    counted: boolean,
+    counted: boolean | "undo",
     ttlMs: number,
+    key?: string,
   ): Promise<void>;
   /** Every member of the group with a count or a hold. */
   viewCounts(group: string): Promise<Record<string, CountView>>;
@@ -41,6 +49,8 @@ const newToken = () => `${process.pid}-${Date.now()}-${Math.random().toString(36
 export function memoryRuleCounts(maxGroups = 10_000): RuleCountStore {
   type Group = {
     done: Map<string, number>;
+    /** "member\nkey" of each request id counted. */
+    keys: Set<string>;
     holds: Map<string, { member: string; until: number }>;
     until: number;
   };
@@ -48,7 +58,7 @@ export function memoryRuleCounts(maxGroups = 10_000): RuleCountStore {
   const groupOf = (name: string, ttlMs: number, now: number): Group => {
     let g = groups.get(name);
     if (!g || g.until <= now) {
-      g = { done: new Map(), holds: new Map(), until: 0 };
+      g = { done: new Map(), keys: new Set(), holds: new Map(), until: 0 };
       groups.delete(name);
       groups.set(name, g);
       for (const [k, old] of groups) {
@@ -68,18 +78,28 @@ export function memoryRuleCounts(maxGroups = 10_000): RuleCountStore {
     return n;
   };
   return {
-    async holdCount(group, member, limit, holdMs, ttlMs) {
+    async holdCount(group, member, limit, holdMs, ttlMs, key) {
       const now = Date.now();
       const g = groupOf(group, ttlMs, now);
-      if ((g.done.get(member) ?? 0) + held(g, member, now) >= limit) return null;
+      const repeat = key !== undefined && g.keys.has(`${member}\n${key}`);
+      if (!repeat && (g.done.get(member) ?? 0) + held(g, member, now) >= limit) return null;
       const token = newToken();
       g.holds.set(token, { member, until: now + holdMs });
       return token;
     },
-    async settleCount(group, member, token, counted, ttlMs) {
+    async settleCount(group, member, token, counted, ttlMs, key) {
       const g = groupOf(group, ttlMs, Date.now());
       if (token !== null) g.holds.delete(token);
-      if (counted) g.done.set(member, (g.done.get(member) ?? 0) + 1);
+      const marker = key === undefined ? undefined : `${member}\n${key}`;
+      if (counted === "undo") {
+        if (marker !== undefined && g.keys.delete(marker)) {
+          g.done.set(member, Math.max(0, (g.done.get(member) ?? 0) - 1));
+        }
+        return;
+      }
+      if (!counted || (marker !== undefined && g.keys.has(marker))) return;
+      if (marker !== undefined) g.keys.add(marker);
+      g.done.set(member, (g.done.get(member) ?? 0) + 1);
     },
     async viewCounts(group) {
       const now = Date.now();
@@ -117,21 +137,29 @@ local function heldOf(member)
 end
 `;
 
-/** ARGV: member, limit, holdMs, ttlMs, token. Returns 1 when held, 0 when the cap is reached. */
+// A request id counted for a member is the hash field "member\n#id" (never a member's own name).
+
+/** ARGV: member, limit, holdMs, ttlMs, token, key ("" for none). Returns 1 when held, 0 when the cap is reached. */
 const HOLD = `${NOW}
 local member, limit, holdMs, ttl = ARGV[1], tonumber(ARGV[2]), tonumber(ARGV[3]), tonumber(ARGV[4])
 local done = tonumber(redis.call('HGET', KEYS[1], member)) or 0
-if done + heldOf(member) >= limit then return 0 end
+local again = ARGV[6] ~= '' and redis.call('HEXISTS', KEYS[1], member .. '\\n#' .. ARGV[6]) == 1
+if not again and done + heldOf(member) >= limit then return 0 end
 redis.call('ZADD', KEYS[2], now + holdMs, member .. '\\t' .. ARGV[5])
 redis.call('HSETNX', KEYS[1], member, '0')
 keep(ttl)
 return 1
 `;
 
-/** ARGV: member, token ("" for none), counted (1/0), ttlMs. */
+/** ARGV: member, token ("" for none), counted (1, 0 or -1 to undo), ttlMs, key ("" for none). */
 const SETTLE = `${NOW}
 if ARGV[2] ~= '' then redis.call('ZREM', KEYS[2], ARGV[1] .. '\\t' .. ARGV[2]) end
-if ARGV[3] == '1' then redis.call('HINCRBY', KEYS[1], ARGV[1], 1) end
+local marker = ARGV[1] .. '\\n#' .. ARGV[5]
+if ARGV[3] == '1' and (ARGV[5] == '' or redis.call('HSETNX', KEYS[1], marker, '1') == 1) then
+  redis.call('HINCRBY', KEYS[1], ARGV[1], 1)
+elseif ARGV[3] == '-1' and ARGV[5] ~= '' and redis.call('HDEL', KEYS[1], marker) == 1 then
+  redis.call('HINCRBY', KEYS[1], ARGV[1], -1)
+end
 if redis.call('EXISTS', KEYS[1]) == 1 or redis.call('EXISTS', KEYS[2]) == 1 then keep(tonumber(ARGV[4])) end
 return 1
 `;
@@ -142,7 +170,7 @@ redis.call('ZREMRANGEBYSCORE', KEYS[2], '-inf', now)
 local out = {}
 local seen = {}
 for i, v in ipairs(redis.call('HGETALL', KEYS[1])) do
-  if i % 2 == 1 then seen[v] = true; table.insert(out, v); table.insert(out, redis.call('HGET', KEYS[1], v)); table.insert(out, heldOf(v)) end
+  if i % 2 == 1 and not string.find(v, '\\n#', 1, true) then seen[v] = true; table.insert(out, v); table.insert(out, redis.call('HGET', KEYS[1], v)); table.insert(out, heldOf(v)) end
 end
 for _, m in ipairs(redis.call('ZRANGE', KEYS[2], 0, -1)) do
   local member = string.match(m, '^(.*)\\t[^\\t]*$')
@@ -163,13 +191,14 @@ export function redisRuleCounts(
   };
   const ms = (n: number) => Math.max(1, Math.ceil(n));
   return {
-    async holdCount(group, member, limit, holdMs, ttlMs) {
+    async holdCount(group, member, limit, holdMs, ttlMs, key) {
       const token = newToken();
-      const got = await script(HOLD, keys(group), [member, limit, ms(holdMs), ms(ttlMs), token]);
+      const got = await script(HOLD, keys(group), [member, limit, ms(holdMs), ms(ttlMs), token, key ?? ""]);
       return got === 1 ? token : null;
     },
-    async settleCount(group, member, token, counted, ttlMs) {
-      await script(SETTLE, keys(group), [member, token ?? "", counted ? 1 : 0, ms(ttlMs)]);
+    async settleCount(group, member, token, counted, ttlMs, key) {
+      const n = counted === "undo" ? -1 : counted ? 1 : 0;
+      await script(SETTLE, keys(group), [member, token ?? "", n, ms(ttlMs), key ?? ""]);
     },
     async viewCounts(group) {
       const flat = (await script(VIEW, keys(group), [])) as (string | number)[];

@@ -57,9 +57,10 @@ export function keyScoped(store: AdStore, identity: string): AdStore {
     const hold = store.holdCount.bind(store);
     const settle = store.settleCount.bind(store);
     const view = store.viewCounts.bind(store);
-    scoped.holdCount = (group, member, limit, holdMs, ttlMs) => hold(group, member, limit, holdMs, ttlMs);
-    scoped.settleCount = (group, member, token, counted, ttlMs) =>
-      settle(group, member, token, counted, ttlMs);
+    scoped.holdCount = (group, member, limit, holdMs, ttlMs, key) =>
+      hold(group, member, limit, holdMs, ttlMs, key);
+    scoped.settleCount = (group, member, token, counted, ttlMs, key) =>
+      settle(group, member, token, counted, ttlMs, key);
     scoped.viewCounts = (group) => view(group);
   }
   if (store.viewRateNow) {

@@ -3,6 +3,7 @@ import { z } from "zod";
 import { defineTool, type ToolDefinition } from "../tools/define.js";
 import { getTool, offeredTools } from "../tools/index.js";
 import type { CheckedCatalog, CheckedTool } from "./catalog.js";
+import { KNOWN_DOOR_TOOLS } from "./known-door.js";
 import { type DoorSchema, type JsonSchema, resolveLocal } from "./schema.js";
 
 /** What the user says about one door tool: `"read-only"`, or the known tool it is; optionally pinned. */
@@ -155,9 +156,9 @@ export function mapCatalog(
     }
     const warning = writeAnnotation(tool.annotations);
     if (entry?.tool === "read-only") {
-      if (tool.annotations?.destructiveHint === true) {
+      if (warning) {
         mapped.push(
-          unknown(`the door annotates it destructive, which wins over your read-only declaration`, {
+          unknown(`the door ${warning}, which wins over your read-only declaration`, {
             entry: label,
             state: "overruled",
           }),
@@ -174,7 +175,40 @@ export function mapCatalog(
       });
       continue;
     }
-    const known = entry ? knownTool(entry.tool) : byKey.get(nameKey(name));
+    const door = entry ? undefined : KNOWN_DOOR_TOOLS[name];
+    if (door?.read) {
+      const mismatch = jsonMismatch(
+        door.read,
+        door.read,
+        tool.inputSchema as JsonSchema,
+        tool.inputSchema as JsonSchema,
+      );
+      if (mismatch !== null) {
+        mapped.push(
+          unknown(
+            `named like the service's door tool ${name} but its shape differs (${mismatch}), so its meaning is unknown`,
+          ),
+        );
+      } else if (warning) {
+        mapped.push(
+          unknown(`the door ${warning}, which wins over its being the service's door read ${name}`),
+        );
+      } else {
+        mapped.push({
+          ...base,
+          definition: unknownDefinition(checked, "read"),
+          guard: "known",
+          reason: `known by name and shape as the service's door read ${name}`,
+          description: tool.description ?? "",
+        });
+      }
+      continue;
+    }
+    const known = entry
+      ? knownTool(entry.tool)
+      : door?.rest !== undefined
+        ? knownTool(door.rest)
+        : byKey.get(nameKey(name));
     if (!known) {
       mapped.push(
         unknown(
@@ -202,7 +236,7 @@ export function mapCatalog(
     if (reads && warning) {
       mapped.push(
         unknown(
-          `the door annotates it ${warning}, which wins over its being ${how} (a read)`,
+          `the door ${warning}, which wins over its being ${how} (a read)`,
           entry ? { entry: label, state: "overruled" } : undefined,
         ),
       );
@@ -220,35 +254,85 @@ export function mapCatalog(
   return mapped;
 }
 
-/** "destructive" or "not read-only" when the door's annotations say the tool writes. */
+/**
+ * Why the door's annotations make the tool a write, or undefined when they say it only reads. MCP's
+ * default is "may write": a tool is a read only when annotated `readOnlyHint: true` and not destructive.
+ */
 function writeAnnotation(annotations: ToolAnnotations | undefined): string | undefined {
-  if (annotations?.destructiveHint === true) return "destructive";
-  if (annotations?.readOnlyHint === false) return "not read-only";
+  if (annotations?.destructiveHint === true) return "annotates it destructive";
+  if (annotations?.readOnlyHint === false) return "annotates it not read-only";
+  if (annotations === undefined || Object.keys(annotations).length === 0) {
+    return "gives it no annotations (MCP's default: it may write)";
+  }
+  if (annotations.readOnlyHint !== true)
+    return "does not annotate it read-only (MCP's default: it may write)";
   return undefined;
 }
 
-/** Null when the door's tool takes the same fields with the same types as the known one. */
+/**
+ * Null when the door's tool takes the same fields with the same types as the known one, and no
+ * value the known tool's enums (or consts) leave out: a door that widens `status` to `LIVE` is
+ * not the known tool.
+ */
 function shapeMismatch(known: ToolDefinition, tool: Tool): string | null {
-  const knownSchema = z.toJSONSchema(known.input, { io: "input", unrepresentable: "any" }) as {
-    properties?: Record<string, { type?: unknown }>;
-  };
-  const knownProps = knownSchema.properties ?? {};
+  const knownSchema = z.toJSONSchema(known.input, { io: "input", unrepresentable: "any" }) as JsonSchema;
   const root = tool.inputSchema as JsonSchema;
-  const doorProps = (root.properties ?? {}) as Record<string, unknown>;
-  const names = (props: Record<string, unknown>) => Object.keys(props).filter((n) => n !== CONFIRM_FIELD);
+  return jsonMismatch(knownSchema, knownSchema, root, root);
+}
+
+type Props = Record<string, unknown>;
+
+/** What a schema allows as a set of values, when it lists them (`enum`, `const`). */
+function allowedValues(node: Record<string, unknown>): unknown[] | undefined {
+  if (Array.isArray(node.enum)) return node.enum;
+  if ("const" in node) return [node.const];
+  return undefined;
+}
+
+/** Null when `door` takes the fields of `known` with the same types and no value outside its enums. */
+function jsonMismatch(
+  knownRoot: JsonSchema,
+  known: unknown,
+  doorRoot: JsonSchema,
+  door: unknown,
+  at = "",
+): string | null {
+  const k = resolveLocal(knownRoot, known);
+  const d = resolveLocal(doorRoot, door);
+  const knownProps = (k.properties ?? {}) as Props;
+  const doorProps = (d.properties ?? {}) as Props;
+  const names = (props: Props) => Object.keys(props).filter((n) => n !== CONFIRM_FIELD);
   const missing = names(knownProps).filter((n) => !(n in doorProps));
   const extra = names(doorProps).filter((n) => !(n in knownProps));
   if (missing.length > 0 || extra.length > 0) {
     const parts = [];
-    if (missing.length > 0) parts.push(`no ${missing.join(", ")}`);
-    if (extra.length > 0) parts.push(`adds ${extra.join(", ")}`);
+    if (missing.length > 0) parts.push(`no ${missing.map((n) => at + n).join(", ")}`);
+    if (extra.length > 0) parts.push(`adds ${extra.map((n) => at + n).join(", ")}`);
     return parts.join("; ");
   }
   for (const field of names(doorProps)) {
-    const a = knownProps[field]?.type;
-    const b = resolveLocal(root, doorProps[field]).type;
-    if (a !== undefined && b !== undefined && JSON.stringify(a) !== JSON.stringify(b)) {
-      return `${field} is ${JSON.stringify(b)}, not ${JSON.stringify(a)}`;
+    const a = resolveLocal(knownRoot, knownProps[field]);
+    const b = resolveLocal(doorRoot, doorProps[field]);
+    if (a.type !== undefined && b.type !== undefined && JSON.stringify(a.type) !== JSON.stringify(b.type)) {
+      return `${at}${field} is ${JSON.stringify(b.type)}, not ${JSON.stringify(a.type)}`;
+    }
+    for (const [ka, kb, where] of [
+      [a, b, `${at}${field}`],
+      [resolveLocal(knownRoot, a.items), resolveLocal(doorRoot, b.items), `${at}${field}[]`],
+    ] as const) {
+      const allowed = allowedValues(ka);
+      if (!allowed) continue;
+      const given = allowedValues(kb);
+      const outside = given?.filter((v) => !allowed.some((x) => JSON.stringify(x) === JSON.stringify(v)));
+      if (!given)
+        return `${where} takes any value, not only ${allowed.map((v) => JSON.stringify(v)).join(", ")}`;
+      if (outside && outside.length > 0) {
+        return `${where} also takes ${outside.map((v) => JSON.stringify(v)).join(", ")}`;
+      }
+    }
+    if (a.properties !== undefined && b.properties !== undefined) {
+      const inner = jsonMismatch(knownRoot, a, doorRoot, b, `${at}${field}.`);
+      if (inner !== null) return inner;
     }
   }
   return null;

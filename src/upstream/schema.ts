@@ -105,11 +105,24 @@ function describe(errors: readonly ErrorObject[]): string[] {
 }
 
 /**
- * What a declaration about a door tool is pinned to: its input schema and annotations, hashed
- * over canonical JSON (key order does not matter).
+ * What a declaration about a door tool is pinned to: its name, title, description, input schema
+ * (every keyword: `enum`, `const`, `format`, `default`, ...) and annotations, hashed over
+ * canonical JSON (key order does not matter). A door that rewords what a tool does lapses it.
  */
-export function toolFingerprint(tool: { inputSchema?: unknown; annotations?: unknown }): string {
-  const text = canonical({ inputSchema: tool.inputSchema ?? null, annotations: tool.annotations ?? {} });
+export function toolFingerprint(tool: {
+  name?: unknown;
+  title?: unknown;
+  description?: unknown;
+  inputSchema?: unknown;
+  annotations?: unknown;
+}): string {
+  const text = canonical({
+    name: tool.name ?? null,
+    title: tool.title ?? null,
+    description: tool.description ?? null,
+    inputSchema: tool.inputSchema ?? null,
+    annotations: tool.annotations ?? {},
+  });
   return `sha256:${createHash("sha256").update(text).digest("hex").slice(0, 32)}`;
 }
 

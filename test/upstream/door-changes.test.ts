@@ -112,6 +112,7 @@ describe("list_changed: adrails lists again and guards the new list by the same 
       name: "lookup_stats",
       description: "Looks up stats.",
       inputSchema: lookup,
+      annotations: { readOnlyHint: true },
       run: () => ({ rows: [] }),
     });
     const toolkit = await open({ toolMap: { lookup_stats: "read-only" } });
@@ -235,6 +236,7 @@ describe("declarations kept with the credentials", () => {
       name: "pinned_lookup",
       description: "Looks up.",
       inputSchema: lookup,
+      annotations: { readOnlyHint: true },
       run: () => ({ rows: [] }),
     });
     const file = join(home, "string-map.json");
@@ -270,11 +272,16 @@ describe("doctor --drift --via mcp says what call does", () => {
         (u) => u.tool,
       );
     };
+    // The service's own door: only its writes are unknown; get_results, compare_benchmarks,
+    // list_ads and get_ad are known by name and shape.
     const without = await unknownOf([]);
-    expect(without).toEqual(expect.arrayContaining(["get_results", "compare_benchmarks", "launch_ad"]));
-    expect(without).not.toContain("list-accounts");
+    expect(without).toEqual(expect.arrayContaining(["launch_ad", "set_ad_status"]));
+    for (const read of ["get_results", "compare_benchmarks", "list_ads", "get_ad", "list-accounts"]) {
+      expect(without).not.toContain(read);
+    }
     const file = join(home, "doctor-map.json");
-    writeFileSync(file, JSON.stringify({ get_results: "results" }));
+    // (get_results is known without a map; an entry for it would hold to the pin an earlier test kept.)
+    writeFileSync(file, JSON.stringify({ compare_benchmarks: "read-only" }));
     const mapped = await unknownOf(["--tool-map", file]);
     expect(mapped).not.toContain("get_results");
     expect(mapped).toContain("launch_ad");
@@ -290,6 +297,6 @@ describe("doctor --drift --via mcp says what call does", () => {
       ],
       env(),
     );
-    expect(call.code).toBe(6);
+    expect(call.code, call.stderr).toBe(0);
   });
 });

@@ -93,9 +93,10 @@ describe("tools known by name and shape", () => {
       guard: "known",
       reason: "known by name and shape as push-creative",
     });
+    // The service's door name of results, known by name and shape without a map.
     expect(rows.find((r) => r.name === "get_results")).toMatchObject({
-      guard: "unknown",
-      reason: "adrails does not know this tool",
+      guard: "known",
+      reason: "known by name and shape as results",
     });
     expect(rows.find((r) => r.name === "launch_ad")?.guard).toBe("unknown");
     expect(rows.every((r) => /^sha256:[0-9a-f]{32}$/.test(r.fingerprint))).toBe(true);
@@ -210,10 +211,10 @@ describe("the door's own JSON Schema", () => {
 describe("a tool map from the shell", () => {
   const rows = { account_id: "", level: "adset" };
 
-  it("get_results is unknown without a map (exit 6) and a read with --tool-map or ADRAILS_TOOL_MAP", async () => {
+  it("get_results is known as results without a map, and with --tool-map or ADRAILS_TOOL_MAP", async () => {
     const input = JSON.stringify({ ...rows, account_id: account });
     const without = await cli(["call", "get_results", input, "--via", "mcp"], env());
-    expect(without.code).toBe(6);
+    expect(without.code, without.stderr).toBe(0);
     const file = mapFile({ get_results: "results" });
     const withFlag = await cli(["call", "get_results", input, "--via", "mcp", "--tool-map", file], env());
     expect(withFlag.code, withFlag.stderr).toBe(0);

@@ -53,7 +53,9 @@ describe("adrails login against the simulator's door", () => {
     expect(rows.length).toBeGreaterThan(10);
     expect(rows.find((r) => r.name === "push-creative")?.guard).toBe("known");
     expect(rows.find((r) => r.name === "launch_ad")?.guard).toBe("unknown");
-    expect(rows.find((r) => r.name === "compare_benchmarks")?.guard).toBe("unknown");
+    // The service's own door reads are known by name and shape (get_results is results).
+    expect(rows.find((r) => r.name === "compare_benchmarks")?.guard).toBe("known");
+    expect(rows.find((r) => r.name === "get_results")?.guard).toBe("known");
 
     const described = await cli(["describe", "launch_ad", "--via", "mcp", "--json"], env(home));
     expect(described.code, described.stderr).toBe(0);

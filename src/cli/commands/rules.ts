@@ -73,10 +73,16 @@ export async function runRulesStatus(
     );
   }
   const zone = rules.launches?.timeZone ?? "UTC";
-  const today = localTime(zone).date;
   const { redisStore } = await import("../../store/redis.js");
   const store = redisStore({ url });
   try {
+    // The day the rules count into: the store's clock (Redis TIME), not this machine's.
+    const today = await store.clock().then(
+      (now) => localTime(zone, now).date,
+      (error: Error) => {
+        throw new CliError(`The store cannot be read: ${error.message}`, EXIT.unexpected);
+      },
+    );
     const counts = await store.viewCounts!(launchGroup(zone, today)).catch((error: Error) => {
       throw new CliError(`The store cannot be read: ${error.message}`, EXIT.unexpected);
     });

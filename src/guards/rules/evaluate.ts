@@ -1,5 +1,6 @@
 import { daysInWords, inWindow, localTime, nextOpening, type WindowSpec } from "./calendar.js";
 import type { MoneyRules, RuleDay } from "./schema.js";
+import { comparable } from "./text.js";
 
 /** What a call is, as the rules judge it. */
 export interface RuledCall {
@@ -9,6 +10,25 @@ export interface RuledCall {
   write: boolean;
   /** The call can make an ad live (an ACTIVE push-creative, a door tool that needs a person). */
   launch: boolean;
+  /** What the call touches beyond what its body names, read before judging (see {@link Targets}). */
+  targets?: Targets;
+  /** The request id of an earlier send of this launch whose outcome is unknown (it counted already). */
+  pendingId?: string;
+}
+
+/**
+ * What a call touches that its body does not name: the account it runs on when it names none,
+ * and the ad sets, accounts and destinations of the ads or creatives a write names. `unresolved`
+ * says what could not be read; the rules that needed it then refuse (or ask, in advisory mode).
+ */
+export interface Targets {
+  accounts: string[];
+  adsets: string[];
+  urls: string[];
+  /** Why the targets are incomplete, in words ("ad 123 could not be read: ..."). */
+  unresolved?: string;
+  /** The rules the missing part was needed for. */
+  neededBy?: string[];
 }
 
 /** A rule that would refuse a call: its key, why, and what would be allowed instead. */
@@ -61,19 +81,6 @@ const ADSET_KEYS = new Set(["adset_id", "adset_ids"]);
 const AD_KEYS = new Set(["ad_id", "ad_ids"]);
 const URL_KEYS = new Set(["website_url"]);
 
-/**
- * Text as a banned phrase is looked for in it: compatibility forms folded (full-width letters,
- * ligatures), invisible characters dropped, any run of spaces one space, lower case; so a phrase
- * cannot slip through with a zero-width space or a doubled blank.
- */
-function comparable(text: string): string {
-  return text
-    .normalize("NFKC")
-    .replace(/[\u00AD\u200B-\u200F\u2060\uFEFF]/g, "")
-    .replace(/\s+/g, " ")
-    .toLowerCase();
-}
-
 /** True when `host` is `allowed` or one of its subdomains. */
 function onHost(host: string, allowed: string): boolean {
   const a = allowed.toLowerCase().replace(/^\.+|\.+$/g, "");
@@ -87,20 +94,41 @@ function onHost(host: string, allowed: string): boolean {
  */
 export function staticFinding(rules: MoneyRules, call: RuledCall, now = Date.now()): Finding | undefined {
   const { body } = call;
+  const targets = call.targets;
+  const unresolved = (rule: string, what: string): Finding | undefined =>
+    targets?.unresolved !== undefined && targets.neededBy?.includes(rule)
+      ? {
+          rule,
+          reason: `${targets.unresolved}, so ${what} is not known and the rule fails closed`,
+          hint: "Nothing was sent. Name the account and ad set the call acts on, or ask the user.",
+        }
+      : undefined;
   if (rules.accounts) {
-    const other = valuesOf(body, ACCOUNT_KEYS).find((a) => !rules.accounts!.includes(String(a)));
+    const missing = unresolved("accounts", "the account it acts on");
+    if (missing) return missing;
+    const inBody = valuesOf(body, ACCOUNT_KEYS).map(String);
+    const named = [...inBody, ...(targets?.accounts ?? [])];
+    const other = named.find((a) => !rules.accounts!.includes(a));
     if (other !== undefined) {
+      const how = inBody.includes(other)
+        ? `account ${other}`
+        : inBody.length === 0
+          ? `this call names no account, so it runs on the key's active account ${other}, which`
+          : `the call acts on account ${other} (through what it names), which`;
       return {
         rule: "accounts",
-        reason: `account ${String(other)} is not one of the accounts the rules allow`,
-        hint: `Nothing was sent. Only these accounts may be used: ${rules.accounts.join(", ")}.`,
+        reason: `${how} is not one of the accounts the rules allow`,
+        hint: `Nothing was sent. Only these accounts may be used: ${rules.accounts.join(", ")}. Name one of them as account_id.`,
       };
     }
   }
   if (!call.write) return undefined;
   const protect = rules.protect;
   if (protect?.adsets) {
-    const hit = valuesOf(body, ADSET_KEYS).find((a) => protect.adsets!.includes(String(a)));
+    const missing = unresolved("protect.adsets", "the ad set it writes to");
+    if (missing) return missing;
+    const named = [...valuesOf(body, ADSET_KEYS), ...(targets?.adsets ?? [])];
+    const hit = named.find((a) => protect.adsets!.includes(String(a)));
     if (hit !== undefined) {
       return {
         rule: "protect.adsets",
@@ -120,7 +148,9 @@ export function staticFinding(rules: MoneyRules, call: RuledCall, now = Date.now
     }
   }
   if (rules.destinations) {
-    for (const url of valuesOf(body, URL_KEYS)) {
+    const missing = unresolved("destinations", "the destination it uses");
+    if (missing) return missing;
+    for (const url of [...valuesOf(body, URL_KEYS), ...(targets?.urls ?? [])]) {
       let host = "";
       try {
         host = new URL(String(url)).hostname;

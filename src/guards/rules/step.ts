@@ -20,8 +20,19 @@ export interface RulesVerdict {
   refusal?: ToolResult;
   /** A person must answer before the call is sent. */
   ask?: RuleAsk;
-  /** After the call: ends holds, counts a write sent and a launch made. Never rejects. */
-  settle(done: { sent: boolean; launched: boolean }): Promise<void>;
+  /** After the call: ends holds, counts a write sent and a launch made (or maybe made). Never rejects. */
+  settle(done: Settled): Promise<void>;
+}
+
+/** How a call ended, as the counts need it. */
+export interface Settled {
+  sent: boolean;
+  /** A launch that was made, or may have been (its outcome is unknown): it counts. */
+  launched: boolean;
+  /** The request id it went out with: a launch counts once per id, however often it is sent. */
+  requestId?: string;
+  /** The answer shows the send was not applied: a count earlier sends of `requestId` made is taken back. */
+  notApplied?: boolean;
 }
 
 /** What the step needs besides the rules. */
@@ -50,6 +61,8 @@ const none = async () => {};
 /** The money rules as a guard step of one toolkit. */
 export interface RulesStep {
   readonly mode: "enforce" | "advisory" | "audit";
+  /** The rules, checked. */
+  readonly rules: MoneyRules;
   /** Decides a call before any person is asked; holds its counts until `settle`. Never rejects. */
   check(call: RulesCall): Promise<RulesVerdict>;
   /**
@@ -68,7 +81,7 @@ export function createRulesStep(rules: MoneyRules, ctx: RulesContext): RulesStep
 
   function record(call: RulesCall, decision: RuleDecision, rule?: string, detail?: string) {
     call.audit.ruleDecision = decision;
-    if (typeof call.body.account_id === "string") call.audit.account = call.body.account_id;
+    if (accountOf(call) !== "(none)") call.audit.account = accountOf(call);
     if (rule !== undefined) call.audit.rule = rule;
     const verb = decision === "deny" ? "refuse" : "allow";
     decide(call.log, "rules", verb, detail === undefined ? decision : `${decision}: ${detail}`);
@@ -95,21 +108,28 @@ export function createRulesStep(rules: MoneyRules, ctx: RulesContext): RulesStep
     return { refusal, settle: none };
   }
 
-  const preview = (call: RuledCall): Finding | undefined => {
+  const preview = (call: RuledCall, now?: number): Finding | undefined => {
     try {
-      return staticFinding(rules, call);
+      return staticFinding(rules, call, now);
     } catch {
       return { rule: "rules", reason: "the rules could not be checked", hint: "Nothing was sent." };
     }
   };
 
   async function peek(call: RuledCall): Promise<Finding | undefined> {
-    const found = preview(call);
-    if (found || !rules.launches || !call.launch) return found;
+    let now: number;
+    try {
+      now = await ctx.store.clock();
+    } catch {
+      return { rule: "rules", reason: "the store's clock could not be read", hint: "Nothing was sent." };
+    }
+    const found = preview(call, now);
+    // The repeat of a launch whose outcome is unknown counted already: it needs no new count.
+    if (found || !rules.launches || !call.launch || call.pendingId !== undefined) return found;
     try {
       const zone = rules.launches.timeZone ?? "UTC";
-      const today = localTime(zone).date;
-      const account = typeof call.body.account_id === "string" ? call.body.account_id : "(none)";
+      const today = localTime(zone, now).date;
+      const account = accountOf(call);
       const view = (await countsOf(ctx.store).viewCounts(launchGroup(zone, today)))[account];
       if ((view?.done ?? 0) + (view?.held ?? 0) >= rules.launches.perDay) {
         return overCap(rules.launches.perDay, account, today, zone);
@@ -124,31 +144,45 @@ export function createRulesStep(rules: MoneyRules, ctx: RulesContext): RulesStep
     }
   }
 
-  return { mode, check, peek, preview };
+  return { mode, rules, check, peek, preview: (call) => preview(call) };
 
   async function check(call: RulesCall): Promise<RulesVerdict> {
-    const counted: ((done: { sent: boolean; launched: boolean }) => Promise<void>)[] = [];
-    const settle = async (done: { sent: boolean; launched: boolean }) => {
+    const counted: ((done: Settled) => Promise<void>)[] = [];
+    const settle = async (done: Settled) => {
       for (const end of counted) await end(done).catch(() => {});
     };
     const release = () => settle({ sent: false, launched: false });
     let finding: Finding | undefined;
     let current = "rules";
     try {
-      finding = staticFinding(rules, call);
-      const account = typeof call.body.account_id === "string" ? call.body.account_id : "(none)";
+      // One clock for the fleet: the day and the window are the store's (Redis TIME), not this process's.
+      current = "rules";
+      const now = await ctx.store.clock();
+      finding = staticFinding(rules, call, now);
+      const account = accountOf(call);
       // A launch another rule refuses still counts once made (advisory, audit), without a hold.
       if (rules.launches && call.launch && (!finding || mode !== "enforce")) {
         current = "launches.perDay";
         const store = countsOf(ctx.store);
         const zone = rules.launches.timeZone ?? "UTC";
-        const today = localTime(zone).date;
+        const today = localTime(zone, now).date;
         const group = launchGroup(zone, today);
         const token = finding
           ? null
-          : await store.holdCount(group, account, rules.launches.perDay, holdMs, DAY_TTL_MS);
-        // Over the cap in advisory or audit mode the launch still counts once it is made.
-        counted.push(({ launched }) => store.settleCount(group, account, token, launched, DAY_TTL_MS));
+          : await store.holdCount(group, account, rules.launches.perDay, holdMs, DAY_TTL_MS, call.pendingId);
+        // Over the cap in advisory or audit mode the launch still counts once it is made. A launch
+        // whose outcome is unknown counts as made: only an answer showing it was not applied
+        // takes its count back (a later send of the same request id).
+        counted.push(({ launched, requestId, notApplied }) =>
+          store.settleCount(
+            group,
+            account,
+            token,
+            launched ? true : notApplied && requestId !== undefined ? "undo" : false,
+            DAY_TTL_MS,
+            requestId,
+          ),
+        );
         if (token === null && !finding) finding = overCap(rules.launches.perDay, account, today, zone);
       }
       if (!finding && rules.writesPerConversation !== undefined && call.write) {
@@ -172,7 +206,8 @@ export function createRulesStep(rules: MoneyRules, ctx: RulesContext): RulesStep
           current = `custom[${i}]`;
           const verdict = await rule({
             tool: call.tool,
-            input: call.body,
+            // A copy of its own, frozen: a rule cannot change what is sent after a person saw it.
+            input: frozenCopy(call.body),
             ...(typeof call.body.account_id === "string" ? { account: call.body.account_id } : {}),
             ...(call.session === undefined ? {} : { session: call.session }),
           });
@@ -239,4 +274,22 @@ function countsOf(store: AdStore): Required<Pick<AdStore, "holdCount" | "settleC
 /** The store group of one day's launches in a time zone. */
 export function launchGroup(zone: string, date: string): string {
   return `launches\n${zone}\n${date}`;
+}
+
+/** A deep copy of `value` that nothing can change. */
+function frozenCopy<T>(value: T): T {
+  const copy = structuredClone(value);
+  const freeze = (v: unknown) => {
+    if (v === null || typeof v !== "object" || Object.isFrozen(v)) return;
+    Object.freeze(v);
+    for (const inner of Object.values(v)) freeze(inner);
+  };
+  freeze(copy);
+  return copy;
+}
+
+/** The account a call counts against: the one it names, else the one it was resolved to act on. */
+function accountOf(call: RuledCall): string {
+  if (typeof call.body.account_id === "string") return call.body.account_id;
+  return call.targets?.accounts[0] ?? "(none)";
 }
