@@ -4,6 +4,7 @@ import type { McpDoorToolkit } from "../../door-toolkit.js";
 import { createAdTools } from "../../toolkit.js";
 import type { AuditEvent } from "../../types.js";
 import { EXIT, type ExitCode } from "../exit-codes.js";
+import { listenError } from "../listen-error.js";
 import type { CommandContext } from "../main.js";
 import { CliError } from "../output.js";
 import { ruleTrail } from "../rule-trail.js";
@@ -144,10 +145,7 @@ export async function runMcp(ctx: CommandContext, opts: McpOptions): Promise<Exi
         ...(opts.dynamic ? { dynamic: true } : {}),
         ...progress,
       }).catch((error: NodeJS.ErrnoException) => {
-        if (error.code === "EADDRINUSE" || error.code === "EACCES" || error.code === "EADDRNOTAVAIL") {
-          throw new CliError(`Cannot listen on ${host}:${opts.port}: ${error.code}.`, EXIT.usage);
-        }
-        throw error;
+        throw listenError(error, opts.port, host) ?? error;
       });
       io.stderr.write(`adrails MCP server (Streamable HTTP) on ${server.url}, tools against ${where}\n`);
       io.stderr.write(
