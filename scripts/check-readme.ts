@@ -18,7 +18,7 @@
 // CLI) and the frameworks resolve as in this project. Write them as a user types them: `npx adrails ...`, keyless (`--sim`), or reading ADRAILS_API_KEY,
 // ADRAILS_BASE_URL and ACCOUNT_ID from the environment, which the checker points at a simulator
 // it starts (so they are only runnable as the docs state when the reader sets those), and
-// ADRAILS_REDIS_URL / REDIS_URL at a redis-server it starts. A block must finish within 60 s (a
+// ADRAILS_REDIS_URL / REDIS_URL at a redis-server it starts. A block must finish within 2 minutes (a
 // block that hangs, such as a simulator never closed, fails), and a serving command (`adrails mcp`,
 // `sim`, `inbox`, `login`) never belongs in one. A ```sh block whose every command is a keyless `npx adrails --sim ...`
 // must be marked `run`. A ```json <name>.json block is a file a run block reads as its user's own
@@ -56,7 +56,7 @@ const FILES = [
     .map((name) => `docs/${name}`),
 ];
 /** How long a block may run: one that hangs (a server never closed) fails. */
-const BLOCK_MS = 60_000;
+const BLOCK_MS = 120_000;
 /** The user's own input files that run blocks read: the docs show each as ```json <file name>. */
 const FIXTURES: Record<string, string> = {};
 

@@ -26,7 +26,7 @@ describe("npm test's pretest check of the system packages", () => {
     expect(readme).toContain(SYSTEM_PACKAGES);
   });
 
-  it("passes where redis-server is on the PATH", async () => {
+  it("passes where redis-server and chromium are installed", async () => {
     expect(await check(process.env.PATH ?? "")).toEqual({ code: 0, stderr: "" });
   });
 
