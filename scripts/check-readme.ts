@@ -314,7 +314,8 @@ if (runBlocks.length > 0 && !skipRun) {
       const printed = `${run.stdout}${run.stderr}`;
       if (Object.values(sim.keys).some((key) => printed.includes(key)))
         problems.push(`${where}: a ${block.lang} block printed an API key`);
-      if (run.signal === "SIGTERM")
+      // Stopped at the limit: killed (sh), or tsx passing the SIGTERM on and exiting 143.
+      if (Date.now() - started >= BLOCK_MS)
         problems.push(
           `${where}: ${block.lang} block did not end within ${BLOCK_MS / 1000} s (a server or a handle left open?)`,
         );
