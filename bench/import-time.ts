@@ -17,6 +17,9 @@ const ENTRIES: [string, string][] = [
   ["adrails/langchain", "langchain"],
   ["adrails/langchain", "@langchain/core/tools"],
   ["adrails/openai-agents", "@openai/agents"],
+  // The Claude Agent SDK bundles its own zod: here adrails' zod (112 ESM files, 80 of them locales)
+  // is not shared with the framework, unlike the entries above.
+  ["adrails/claude-agent-sdk", "@anthropic-ai/claude-agent-sdk"],
 ];
 
 function timed(specifier: string): number {

@@ -1,22 +1,28 @@
 // Checks the blocks of README.md and docs/*.md as a package user copies them. Run after
 // `npm run build`: npm run check:readme (part of .ci/run).
 //
-// ```ts blocks: each is written to a module of its own and typechecked twice, with every
-// package.json export ("adrails", "adrails/ai-sdk", ...) mapped: against the sources under the
-// project's settings, and against the published types in dist/ under the settings a new user gets
-// from `tsc --init` (TypeScript 7's defaults), in a folder whose package.json says
-// "type": "module", as the README asks. Nothing is declared for a block: it compiles as written. A
-// block whose first line starts with `// ai@7` is compiled with `ai` being ai@7 (the `ai7` alias).
+// ```ts blocks: each is written to a module of its own and typechecked twice: against the sources
+// under the project's settings (every package.json export mapped), and as a new user compiles it:
+// in a minimal project whose package.json says "type": "module" (as the README asks), where
+// node_modules/adrails is this checkout (its published types in dist/), with the tsconfig.json
+// that `tsc --init` writes, run by the TypeScript users get (the version `npm view typescript
+// version` names, installed once into node_modules/.cache/adrails-readme-ts/<version>; TS 5.9 and
+// 7 both write "types": [], so a block names its Node imports). Nothing is declared for a block: it
+// compiles as written. A block whose first line starts with `// ai@7` is compiled with `ai` being
+// ai@7 (the `ai7` alias).
 //
-// Blocks marked `run` after the language (```sh run, ```ts run: visible in the Markdown source)
-// are also run: sh with `bash -euo pipefail`, ts with tsx, each in an empty folder of a user's
+// Every ```ts block also runs, unless its fence says why it cannot: ```ts key (it needs a real key:
+// a model provider's, or the service's own) or ```ts serve (it serves until stopped). Blocks
+// marked ```sh run run too. sh runs with `bash -euo pipefail`, ts with tsx, each in an empty folder of a user's
 // project where adrails is installed (node_modules/adrails is this checkout, `npx adrails` its
 // CLI) and the frameworks resolve as in this project. Write them as a user types them: `npx adrails ...`, keyless (`--sim`), or reading ADRAILS_API_KEY,
 // ADRAILS_BASE_URL and ACCOUNT_ID from the environment, which the checker points at a simulator
-// it starts (so they are only runnable as the docs state when the reader sets those). A block
-// must finish within 5 minutes, and a serving command (`adrails mcp`, `sim`, `inbox`, `login`)
-// never belongs in one. A ```sh block whose every command is a keyless `npx adrails --sim ...`
-// must be marked `run`. FIXTURES are the files such a block reads as its user's own input.
+// it starts (so they are only runnable as the docs state when the reader sets those), and
+// ADRAILS_REDIS_URL / REDIS_URL at a redis-server it starts. A block must finish within 2 minutes (a
+// block that hangs, such as a simulator never closed, fails), and a serving command (`adrails mcp`,
+// `sim`, `inbox`, `login`) never belongs in one. A ```sh block whose every command is a keyless `npx adrails --sim ...`
+// must be marked `run`. A ```json <name>.json block is a file a run block reads as its user's own
+// input, written into each block's folder (the docs show every file a block needs).
 // A block that prints an API key of the simulator fails.
 //
 // README.md itself stays a front door: under 300 lines, with the checkout's two commands and the
@@ -27,10 +33,12 @@
 import { spawn, spawnSync } from "node:child_process";
 import {
   chmodSync,
+  existsSync,
   mkdirSync,
   mkdtempSync,
   readdirSync,
   readFileSync,
+  renameSync,
   rmSync,
   symlinkSync,
   writeFileSync,
@@ -47,10 +55,10 @@ const FILES = [
     .sort()
     .map((name) => `docs/${name}`),
 ];
-/** The user's own input files that `sh run` blocks read. */
-const FIXTURES: Record<string, string> = {
-  "matrix.json": `${JSON.stringify({ angles: ["price", "speed"], hooks: ["question"] }, null, 2)}\n`,
-};
+/** How long a block may run: one that hangs (a server never closed) fails. */
+const BLOCK_MS = 120_000;
+/** The user's own input files that run blocks read: the docs show each as ```json <file name>. */
+const FIXTURES: Record<string, string> = {};
 
 interface Block {
   file: string;
@@ -60,6 +68,8 @@ interface Block {
   ai7: boolean;
 }
 const tsBlocks: Block[] = [];
+/** Why a ts block is typechecked only (`key`, `serve`). */
+const NOT_RUN = new Set(["key", "serve"]);
 /** Blocks to run: `sh run` and `ts run`. */
 const runBlocks: (Block & { lang: "sh" | "ts" })[] = [];
 const problems: string[] = [];
@@ -78,8 +88,13 @@ for (const file of FILES) {
       .map((line) => (line.startsWith(indent) ? line.slice(indent.length) : line));
     const block = { file, line: i + 2, code: code.join("\n"), ai7: (code[0] ?? "").startsWith("// ai@7") };
     const ts = lang === "ts" || lang === "typescript";
+    if (lang === "json" && /^[\w.-]+\.json$/.test(info.trim())) FIXTURES[info.trim()] = `${block.code}\n`;
     if (ts) tsBlocks.push(block);
-    if (info.trim() === "run" && (ts || lang === "sh")) runBlocks.push({ ...block, lang: ts ? "ts" : "sh" });
+    const word = info.trim();
+    if (ts && word !== "" && word !== "run" && !NOT_RUN.has(word))
+      problems.push(`${file}:${block.line}: unknown fence word "${word}" (run, key or serve)`);
+    if ((ts && !NOT_RUN.has(word)) || (lang === "sh" && word === "run"))
+      runBlocks.push({ ...block, lang: ts ? "ts" : "sh" });
     else if (lang === "sh" && keylessOnly(code))
       problems.push(
         `${file}:${block.line}: every command is a keyless \`npx adrails --sim\`: mark it \`\`\`sh run\``,
@@ -139,48 +154,63 @@ for (const block of tsBlocks) {
   mkdirSync(folder, { recursive: true });
   writeFileSync(join(folder, fileName(block)), `${block.code}\nexport {};\n`);
 }
-// What `tsc --init` of TypeScript 7 (7.0.2) writes, with its "for nodejs" lib and types, so a
-// snippet like `apiKey: process.env.ADRAILS_API_KEY` must compile under exactOptionalPropertyTypes
-// too. The repo keeps TypeScript 5.9 as its compiler; only the flags are mirrored.
-const TSC_INIT = {
-  module: "nodenext",
-  target: "esnext",
-  lib: ["esnext"],
-  types: ["node"],
-  noUncheckedIndexedAccess: true,
-  exactOptionalPropertyTypes: true,
-  strict: true,
-  jsx: "react-jsx",
-  verbatimModuleSyntax: true,
-  isolatedModules: true,
-  noUncheckedSideEffectImports: true,
-  moduleDetection: "force",
-  skipLibCheck: true,
-};
-const settings = [
-  { name: "strict, NodeNext, against the sources", base: "../../tsconfig.json", extra: { paths: sources } },
-  { name: "`tsc --init` defaults, published types", extra: { ...TSC_INIT, paths: published } },
-];
 const tsc = createRequire(import.meta.url).resolve("typescript/bin/tsc");
 // ai@7 blocks: `ai` is the ai7 alias, against the published types (the sources build on ai@6).
 const AI7 = { ai: ["../ai7/dist/index.d.ts"], "ai/test": ["../ai7/dist/test/index.d.ts"] };
 const skipTs = process.argv.includes("--no-ts");
 const skipRun = process.argv.includes("--no-run");
-for (const { name, base, extra } of skipTs ? [] : settings) {
+const users = skipTs ? undefined : usersTypeScript();
+// The user's project: node_modules/adrails is this checkout, and tsconfig.json is what that
+// TypeScript's `tsc --init` writes, with the two lines its comment gives "For nodejs" turned on
+// (`"types": []` otherwise hides `process` and every node: module), as the README says to.
+if (users) {
+  mkdirSync(join(work, "node_modules"), { recursive: true });
+  symlinkSync(root, join(work, "node_modules", manifest.name), "dir");
+  const init = spawnSync(process.execPath, [users.tsc, "--init"], { cwd: work, encoding: "utf8" });
+  if (init.status !== 0 || !existsSync(join(work, "tsconfig.json")))
+    problems.push(`tsc --init of TypeScript ${users.version} failed: ${init.stdout}${init.stderr}`);
+  else renameSync(join(work, "tsconfig.json"), join(work, "tsconfig.init.json"));
+}
+const settings = [
+  {
+    name: "strict, NodeNext, against the sources",
+    tsc,
+    config: (major: "ai6" | "ai7") => ({
+      extends: "../../tsconfig.json",
+      compilerOptions: {
+        noEmit: true,
+        noUnusedLocals: false,
+        paths: major === "ai6" ? sources : { ...published, ...AI7 },
+        ...(major === "ai7" ? { strict: true } : {}),
+      },
+    }),
+  },
+  ...(users
+    ? [
+        {
+          name: `\`tsc --init\` of TypeScript ${users.version}, published types`,
+          tsc: users.tsc,
+          config: (major: "ai6" | "ai7") => ({
+            extends: "./tsconfig.init.json",
+            compilerOptions: {
+              noEmit: true,
+              lib: ["esnext"],
+              types: ["node"],
+              ...(major === "ai7" ? { paths: AI7 } : {}),
+            },
+          }),
+        },
+      ]
+    : []),
+];
+for (const { name, tsc, config } of skipTs ? [] : settings) {
   for (const major of ["ai6", "ai7"] as const) {
     const count = tsBlocks.filter((s) => s.ai7 === (major === "ai7")).length;
     if (count === 0) continue;
-    const compilerOptions =
-      major === "ai6"
-        ? extra
-        : { ...extra, paths: { ...published, ...AI7 }, ...(base ? { strict: true } : {}) };
+    const { compilerOptions, ...rest } = config(major);
     writeFileSync(
       join(work, "tsconfig.json"),
-      JSON.stringify({
-        ...(base ? { extends: base } : {}),
-        compilerOptions: { noEmit: true, noUnusedLocals: false, ...compilerOptions },
-        include: [`${major}/*.ts`],
-      }),
+      JSON.stringify({ ...rest, compilerOptions, include: [`${major}/*.ts`] }),
     );
     const result = spawnSync(
       process.execPath,
@@ -219,6 +249,10 @@ if (runBlocks.length > 0 && !skipRun) {
     pathToFileURL(join(root, "dist", "index.js")).href
   )) as typeof import("../src/index.js");
   const sim = await startSimulator();
+  // Blocks that keep state in Redis (ADRAILS_REDIS_URL, REDIS_URL) get a real one, empty.
+  const redis = runBlocks.some((block) => /REDIS_URL/.test(block.code))
+    ? await (await import("../test/support/redis.js")).startRedis()
+    : undefined;
   const accounts = await createAdTools({ baseUrl: sim.url, apiKey: sim.apiKey }).call("list-accounts", {});
   const accountId =
     accounts.ok === true ? (accounts.data as { accounts: { id: string }[] }).accounts[0]?.id : undefined;
@@ -259,6 +293,7 @@ if (runBlocks.length > 0 && !skipRun) {
       ACCOUNT_ID: accountId ?? "",
       NO_COLOR: "1",
       ADRAILS_HOME: join(sandbox, "home"),
+      ...(redis ? { ADRAILS_REDIS_URL: redis.url, REDIS_URL: redis.url } : {}),
     });
     for (const block of runBlocks) {
       const where = `${block.file}:${block.line}`;
@@ -279,7 +314,13 @@ if (runBlocks.length > 0 && !skipRun) {
       const printed = `${run.stdout}${run.stderr}`;
       if (Object.values(sim.keys).some((key) => printed.includes(key)))
         problems.push(`${where}: a ${block.lang} block printed an API key`);
-      if (run.status === 0) console.log(`${where}: ${block.lang} block ran (${Date.now() - started} ms)`);
+      // Stopped at the limit: killed (sh), or tsx passing the SIGTERM on and exiting 143.
+      if (Date.now() - started >= BLOCK_MS)
+        problems.push(
+          `${where}: ${block.lang} block did not end within ${BLOCK_MS / 1000} s (a server or a handle left open?)`,
+        );
+      else if (run.status === 0)
+        console.log(`${where}: ${block.lang} block ran (${Date.now() - started} ms)`);
       else {
         const tail = `${run.stdout}${run.stderr}`.trim().split("\n").slice(-15).join("\n  ");
         problems.push(`${where}: ${block.lang} block exited ${run.status ?? run.signal}\n  ${tail}`);
@@ -287,6 +328,7 @@ if (runBlocks.length > 0 && !skipRun) {
     }
   } finally {
     await sim.close();
+    await redis?.close();
     rmSync(sandbox, { recursive: true, force: true });
   }
 }
@@ -300,18 +342,58 @@ console.log(
   `check-readme: ${skipTs ? "no" : tsBlocks.length} ts blocks typechecked and ${skipRun ? "no" : runBlocks.length} blocks run, in ${FILES.length} files`,
 );
 
-/** Runs a command to its end (at most 5 minutes), collecting its output. */
+/** Runs a command to its end (at most {@link BLOCK_MS}), collecting its output. */
 function runCommand(
   [file, ...args]: string[],
   cwd: string,
   env: Record<string, string>,
 ): Promise<{ status: number | null; signal: string | null; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
-    const child = spawn(file!, args, { cwd, env, stdio: ["ignore", "pipe", "pipe"], timeout: 300_000 });
+    const child = spawn(file!, args, { cwd, env, stdio: ["ignore", "pipe", "pipe"], timeout: BLOCK_MS });
     let stdout = "";
     let stderr = "";
     child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString("utf8")));
     child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString("utf8")));
     child.on("close", (status, signal) => resolve({ status, signal, stdout, stderr }));
   });
+}
+
+/** The TypeScript a user gets today (`npm view typescript version`), installed once into a cache. */
+function usersTypeScript(): { version: string; tsc: string } | undefined {
+  const view = spawnSync("npm", ["view", "typescript", "version"], { encoding: "utf8" });
+  const version = view.stdout.trim();
+  if (view.status !== 0 || !/^\d+\.\d+\.\d+$/.test(version)) {
+    problems.push(`npm view typescript version failed: ${view.stderr.trim() || version}`);
+    return undefined;
+  }
+  const cache = join(root, "node_modules", ".cache", "adrails-readme-ts");
+  const folder = join(cache, version);
+  const bin = join(folder, "node_modules", "typescript", "bin", "tsc");
+  if (!existsSync(bin)) {
+    mkdirSync(cache, { recursive: true });
+    // Installed aside, then renamed into place: an interrupted install is never taken for one.
+    const staging = mkdtempSync(join(cache, `.${version}-`));
+    const install = spawnSync(
+      "npm",
+      [
+        "i",
+        "--no-save",
+        "--no-audit",
+        "--no-fund",
+        "--loglevel=error",
+        "--prefix",
+        staging,
+        `typescript@${version}`,
+      ],
+      { encoding: "utf8" },
+    );
+    if (install.status !== 0 || !existsSync(join(staging, "node_modules", "typescript", "bin", "tsc"))) {
+      rmSync(staging, { recursive: true, force: true });
+      problems.push(`npm i typescript@${version} failed: ${install.stderr.trim()}`);
+      return undefined;
+    }
+    rmSync(folder, { recursive: true, force: true });
+    renameSync(staging, folder);
+  }
+  return { version, tsc: bin };
 }

@@ -15,6 +15,11 @@ export function personHint(result: Failed, retries: number): string | undefined 
       : "adrails did not retry (--retries 0).";
   switch (result.status) {
     case null:
+      // The error says what to change (drop /api/mcp from the base URL).
+      if (/the service's root/.test(result.error)) return undefined;
+      if (/The shared store \(redis\b/i.test(result.error)) {
+        return "Redis did not answer, so nothing was sent: start that Redis server, or point ADRAILS_REDIS_URL (or --redis) at one that runs; unset it to keep limits and approvals in this process's memory.";
+      }
       if (/^No API key|malformed|^No base URL|base URL/i.test(result.error)) {
         return "Set ADRAILS_API_KEY and ADRAILS_BASE_URL (or pass --api-key and --base-url), or add --sim to use the built-in simulator.";
       }

@@ -313,9 +313,16 @@ export function configProblem(apiKey: string, baseUrl: string): string | undefin
   if (!isWellFormedKey(apiKey)) return MALFORMED_KEY;
   if (!baseUrl) return "No base URL: pass baseUrl or set ADRAILS_BASE_URL. Nothing was sent.";
   if (!URL.canParse(baseUrl)) return `The base URL is not a URL: ${baseUrl}. Nothing was sent.`;
-  const { protocol } = new URL(baseUrl);
+  const { protocol, origin, pathname } = new URL(baseUrl);
   if (protocol !== "http:" && protocol !== "https:") {
     return `The base URL must start with http:// or https://: ${baseUrl}. Nothing was sent.`;
+  }
+  // The tools live under {base}/api/mcp/{tool}: a base URL that already ends in /api/mcp would
+  // reach /api/mcp/api/mcp/{tool}, which the service answers 404 as if an id did not exist.
+  const api = /\/api\/mcp(\/.*)?$/.exec(pathname);
+  if (api) {
+    const root = `${origin}${pathname.slice(0, api.index)}`;
+    return `The base URL must be the service's root, not its ${api[0]} path: drop ${api[0]} from it (${root}); adrails adds /api/mcp/<tool> itself. Nothing was sent.`;
   }
   return undefined;
 }

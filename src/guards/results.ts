@@ -150,10 +150,7 @@ function httpHint(outcome: HttpError, ctx: ShapeContext): { hint: string; retrya
         retryable: false,
       };
     case 404:
-      return {
-        hint: "Not found: an id in the input does not exist, or no ad account is connected. Check the ids (list-accounts gives account ids) before calling again.",
-        retryable: false,
-      };
+      return { hint: notFoundHint(outcome.error), retryable: false };
     case 409:
       return conflictHint(outcome.error, ctx);
     case 410:
@@ -195,6 +192,15 @@ function httpHint(outcome: HttpError, ctx: ShapeContext): { hint: string; retrya
         retryable: false,
       };
   }
+}
+
+/** A 404 names the listing that gives the id it could not find. */
+function notFoundHint(error: string): string {
+  if (/\bad ?set\b/i.test(error))
+    return 'Not found: that ad set (adset_id) is not in the account. Call results with level "adset" and the same account_id: its rows list the ad sets and their ids. Then call again with one of them.';
+  if (/\bad\b(?! account)/i.test(error))
+    return 'Not found: that ad (ad_id) is not in the account. Call results with level "ad" and the same account_id: its rows list the ads and their ids. Then call again with one of them.';
+  return "Not found: an id in the input does not exist, or no ad account is connected. Check the ids (list-accounts gives account ids) before calling again.";
 }
 
 function conflictHint(error: string, ctx: ShapeContext): { hint: string; retryable: boolean } {

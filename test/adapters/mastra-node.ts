@@ -2,16 +2,18 @@ import { execFile } from "node:child_process";
 import { existsSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { expect } from "vitest";
+import { node22 as findNode22 } from "../support/node22.js";
 
 // Mastra needs Node 22.13+. On an older Node a Mastra test file runs itself in a Node 22 child
-// (ADRAILS_NODE22, as CI exports it) and fails when there is none; it never skips silently.
+// (ADRAILS_NODE22 when set, else the registry's node@22, which the suite installs once into a cache
+// folder) and fails when there is none; it never skips silently.
 
 const [major, minor] = process.versions.node.split(".").map(Number) as [number, number];
 export const MASTRA_NODE = major > 22 || (major === 22 && minor >= 13);
 
 /** Runs `file` (from the repository's root) under Node 22 and expects at least `atLeast` tests to pass there. */
 export async function passesOnNode22(file: string, atLeast: number): Promise<void> {
-  const node22 = process.env.ADRAILS_NODE22 ?? "/tmp/adrails-ci-node/22/node_modules/node/bin/node";
+  const node22 = await findNode22();
   expect(
     existsSync(node22),
     `Mastra needs Node 22.13+: set ADRAILS_NODE22 to a Node 22 binary (${node22} is missing)`,

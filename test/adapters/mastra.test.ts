@@ -3,8 +3,8 @@ import { type Env, IMAGE, SITE, startEnv } from "./harness.js";
 import { MASTRA_NODE, passesOnNode22 } from "./mastra-node.js";
 
 // The adapter through Mastra's real agent loop. Mastra needs Node 22.13+: on an older Node this
-// file runs itself in a Node 22 child (ADRAILS_NODE22, as CI exports it) and fails when there is
-// none; it never skips silently.
+// file runs itself in a Node 22 child (ADRAILS_NODE22, else node@22 the suite installs once: see
+// test/support/node22.ts) and fails when there is none; it never skips silently.
 
 const LOOP_MS = 60_000;
 

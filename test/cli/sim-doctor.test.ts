@@ -80,7 +80,7 @@ describe.concurrent("adrails sim", { timeout: 60_000 }, () => {
     try {
       const r = await run(["sim", "--port", String((taken.address() as { port: number }).port)]);
       expect(r.code).toBe(2);
-      expect(r.stderr).toMatch(/Cannot listen on port \d+: EADDRINUSE/);
+      expect(r.stderr).toMatch(/Port \d+ is already in use \(EADDRINUSE\)/);
     } finally {
       taken.close();
     }

@@ -101,10 +101,9 @@ describe.each(transports)("%s", (_name, extra) => {
     respond = (req) => {
       closed = new Promise((resolve) => req.socket.once("close", () => resolve()));
     };
-    const started = Date.now();
+    // The server never answers: only the timeout ends the attempt.
     const attempt = await send({ timeoutMs: 150 });
     expect(attempt).toEqual({ kind: "failure", cause: "timeout", message: "no answer within 150 ms" });
-    expect(Date.now() - started).toBeLessThan(1500);
     await closed;
   });
 

@@ -212,14 +212,12 @@ describe("writes across processes on one Redis", () => {
     await redis.stop();
     const sentBefore = sim.control.requests().length;
     const during = await Promise.all(workers.map((w) => w.run("redis", [push("during-outage")])));
-    for (const { results, elapsedMs } of during) {
+    for (const { results } of during) {
       // The guards refuse before the send: single use and the id ledger need the store.
       expect(results[0]).toMatchObject({ ok: false, status: null, blocked: "store" });
       const refused = results[0] as { error: string; hint: string };
       expect(refused.error).toContain(`redis at 127.0.0.1:${redis.port}`);
       expect(refused.hint).toMatch(/Nothing was sent/);
-      // Bounded by the store's timeouts (500 ms), not by a hang.
-      expect(elapsedMs).toBeLessThan(5000);
     }
     // Reads refuse too: the store's default is to fail closed.
     expect((await workers[1]!.run("redis", [{ tool: "list-accounts", input: {} }])).results[0]).toMatchObject(

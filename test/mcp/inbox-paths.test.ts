@@ -190,10 +190,8 @@ describe("await-approval over Streamable HTTP", { timeout: 120_000 }, () => {
         expect(adsLive()).toEqual([SENTENCE]);
         // Held ~7 s with a 5 s client timeout that only progress kept alive.
         expect(Date.now() - started).toBeGreaterThan(6_000);
+        // The client gives up after 5 s without progress: the call's success says none was missed.
         expect(progress.length).toBeGreaterThanOrEqual(2);
-        const gaps = [progress[0]!, ...progress.slice(1).map((at, i) => at - progress[i]!)];
-        // Every 2 s asked; the client gives up after 5 s without one (slack for a loaded machine).
-        expect(Math.max(...gaps)).toBeLessThan(5_000);
       } finally {
         await client.close();
       }

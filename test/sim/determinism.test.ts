@@ -112,12 +112,11 @@ describe("startup", () => {
 
   it("close() ends held answers and open connections", async () => {
     const sim = await startSimulator();
-    sim.control.fault({ kind: "latency", ms: 10_000 });
+    // Held longer than the test's timeout: a close() that waited for it would fail the test.
+    sim.control.fault({ kind: "latency", ms: 60_000 });
     const pending = call(sim, "list-skills").catch((e: unknown) => e);
     await new Promise((r) => setTimeout(r, 50));
-    const t0 = Date.now();
     await sim.close();
-    expect(Date.now() - t0).toBeLessThan(2000);
     expect(await pending).toBeInstanceOf(Error);
   });
 });

@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import type { InboxOptions as CreateInboxOptions, Inbox } from "../../inbox/inbox.js";
 import { EXIT, type ExitCode } from "../exit-codes.js";
+import { listenError } from "../listen-error.js";
 import type { CommandContext } from "../main.js";
 import type { CliIO, Output } from "../output.js";
 import { CliError } from "../output.js";
@@ -141,10 +142,8 @@ export async function runInbox(ctx: CommandContext, opts: InboxOptions): Promise
   await new Promise<void>((resolve, reject) => {
     server.once("error", (error: NodeJS.ErrnoException) =>
       reject(
-        new CliError(
-          `Cannot listen on ${host}:${opts.port ?? 0}: ${error.code ?? error.message}.`,
-          EXIT.usage,
-        ),
+        listenError(error, opts.port, host) ??
+          new CliError(`Cannot listen on ${host}:${opts.port ?? 0}: ${error.message}.`, EXIT.usage),
       ),
     );
     server.listen(opts.port ?? 0, host, () => resolve());

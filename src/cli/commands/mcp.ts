@@ -4,6 +4,7 @@ import type { McpDoorToolkit } from "../../door-toolkit.js";
 import { createAdTools } from "../../toolkit.js";
 import type { AdToolsOptions, AuditEvent } from "../../types.js";
 import { EXIT, type ExitCode } from "../exit-codes.js";
+import { listenError } from "../listen-error.js";
 import type { CommandContext } from "../main.js";
 import { CliError } from "../output.js";
 import { ruleTrail } from "../rule-trail.js";
@@ -149,9 +150,8 @@ export async function runMcp(ctx: CommandContext, opts: McpOptions): Promise<Exi
         ...(opts.dynamic ? { dynamic: true } : {}),
         ...progress,
       }).catch((error: NodeJS.ErrnoException) => {
-        if (error.code === "EADDRINUSE" || error.code === "EACCES" || error.code === "EADDRNOTAVAIL") {
-          throw new CliError(`Cannot listen on ${host}:${opts.port}: ${error.code}.`, EXIT.usage);
-        }
+        const listening = listenError(error, opts.port, host);
+        if (listening) throw listening;
         if (auth && !(error instanceof CliError) && !error.code) {
           throw new CliError(`Cannot start the sign-in: ${error.message}`, EXIT.usage);
         }

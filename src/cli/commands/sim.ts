@@ -1,7 +1,7 @@
 import { startSimulator } from "../../sim/index.js";
 import { EXIT, type ExitCode } from "../exit-codes.js";
+import { listenError } from "../listen-error.js";
 import type { CommandContext } from "../main.js";
-import { CliError } from "../output.js";
 
 /**
  * `adrails sim [--port N]`: the simulator until SIGINT or SIGTERM. Prints its URL and its demo keys,
@@ -34,14 +34,7 @@ export async function runSim({ io, output }: CommandContext, opts: { port?: numb
     },
   }).catch((error: NodeJS.ErrnoException) => {
     unlisten();
-    if (error.code === "EADDRINUSE" || error.code === "EACCES") {
-      throw new CliError(
-        `Cannot listen on port ${opts.port}: ${error.code}.`,
-        EXIT.usage,
-        "Pick another --port.",
-      );
-    }
-    throw error;
+    throw listenError(error, opts.port) ?? error;
   });
   started = true;
 

@@ -121,16 +121,41 @@ export function parseRules(value: unknown, source = "rules"): MoneyRules {
   }
   const parsed = rulesFileSchema().safeParse(rest);
   if (!parsed.success) {
-    const issue = parsed.error.issues[0]!;
+    // A misspelt key (`perday`) also leaves its real one missing: the unknown key is the cause.
+    const { issues } = parsed.error;
+    const issue = issues.find((i) => i.code === "unrecognized_keys") ?? issues[0]!;
     const extra = issue.code === "unrecognized_keys" ? issue.keys[0] : undefined;
     const path = [...issue.path, ...(extra === undefined ? [] : [extra])].map(String).join(".");
+    const known = knownKeys(issue.path.map(String));
+    const meant = extra === undefined ? undefined : nearest(extra, known);
     const message =
       extra !== undefined
-        ? `unknown key (known: ${knownKeys(issue.path.map(String)).join(", ")})`
+        ? `unknown key${meant ? `, did you mean ${meant}?` : ""} (known: ${known.join(", ")})`
         : issue.message;
     throw new RulesError(path, `${source}: ${path || "rules"}: ${message}`);
   }
   return custom === undefined ? parsed.data : { ...parsed.data, custom: custom as CustomRule[] };
+}
+
+/** The known key a typo was likely meant as: same letters in another case, or one or two edits away. */
+function nearest(typed: string, known: string[]): string | undefined {
+  const lower = typed.toLowerCase();
+  return (
+    known.find((key) => key.toLowerCase() === lower) ??
+    known.find((key) => edits(key.toLowerCase(), lower) <= Math.min(2, Math.floor(key.length / 3)))
+  );
+}
+
+function edits(a: string, b: string): number {
+  let row = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const next = [i];
+    for (let j = 1; j <= b.length; j++) {
+      next[j] = Math.min(row[j]! + 1, next[j - 1]! + 1, row[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
+    }
+    row = next;
+  }
+  return row[b.length]!;
 }
 
 function knownKeys(parent: string[]): string[] {

@@ -259,7 +259,10 @@ function overCap(perDay: number, account: string, today: string, zone: string): 
       perDay === 0
         ? `no ACTIVE launches are allowed for ${account}`
         : `the ${perDay} ACTIVE launch${perDay === 1 ? "" : "es"} allowed per day for ${account} are used or in flight today (${today}, ${zone})`,
-    hint: `Nothing was sent. No launches are left today for ${account}; the count starts again at midnight ${zone}. Create the ad with status PAUSED instead, or launch it tomorrow.`,
+    hint:
+      perDay === 0
+        ? `Nothing was sent. The money rules turn ACTIVE launches off for ${account} (launches.perDay is 0), today and every day: waiting does not help. Create the ad with status PAUSED instead; to launch, the person who keeps the rules must raise launches.perDay.`
+        : `Nothing was sent. No launches are left today for ${account}; the count starts again at midnight ${zone}. Create the ad with status PAUSED instead, or launch it tomorrow.`,
   };
 }
 
