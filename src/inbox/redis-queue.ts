@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { isItem, logUnreadable, MAX_ITEM_BYTES, readItem } from "./item-check.js";
 import { type AccountTurns, accountKey, askerKey, clampPage, fairPicks } from "./listing.js";
 import { type InboxRedisOptions, type RedisConnection, redisConnection } from "./redis-connection.js";
@@ -19,6 +20,12 @@ const KEEP_MS = 7 * 24 * 3600_000;
 const AUDIT_MAX = 100_000;
 /** Audit entries one read of a follower takes at most. */
 const FOLLOW_BATCH = 500;
+const shas = new Map<string, string>();
+const sha1 = (lua: string) => {
+  let sha = shas.get(lua);
+  if (!sha) shas.set(lua, (sha = createHash("sha1").update(lua).digest("hex")));
+  return sha;
+};
 /** Unreadable items a page names at most. */
 const UNREADABLE_SHOWN = 20;
 
@@ -36,8 +43,16 @@ function redisQueue(redis: RedisConnection): InboxQueue {
   const itemKey = (id: string) => `${base}:item:${id}`;
   const aliveKey = (id: string) => `${base}:alive:${id}`;
   const index = `${base}:index`;
-  const script = (lua: string, keys: string[], args: (string | number)[]) =>
-    redis.command(["EVAL", lua, String(keys.length), ...keys, ...args.map(String)]);
+  // Scripts go by their SHA-1 once Redis has them: a page read sends a few hundred bytes, not the scripts.
+  const script = async (lua: string, keys: string[], args: (string | number)[]) => {
+    const rest = [String(keys.length), ...keys, ...args.map(String)];
+    try {
+      return await redis.command(["EVALSHA", sha1(lua), ...rest]);
+    } catch (error) {
+      if (!String((error as Error)?.message).includes("NOSCRIPT")) throw error;
+      return redis.command(["EVAL", lua, ...rest]);
+    }
+  };
   // A stored text that is not a readable item is skipped (and said once), never thrown.
   const parse = (raw: unknown, id: string): InboxItem | null => {
     if (raw === null || raw === undefined || raw === "") return null;
