@@ -171,7 +171,10 @@ export function approvalsNeeded(people: People | undefined, account: string | un
 export function newApprover(
   name: string,
   accounts: "*" | readonly string[],
-): { token: string; entry: { name: string; tokenSha256: string; tokenLength: number; accounts: "*" | string[] } } {
+): {
+  token: string;
+  entry: { name: string; tokenSha256: string; tokenLength: number; accounts: "*" | string[] };
+} {
   const token = randomBytes(24).toString("base64url");
   return {
     token,

@@ -22,8 +22,10 @@ const AUDIT_MAX = 100_000;
 const FOLLOW_BATCH = 500;
 const shas = new Map<string, string>();
 const sha1 = (lua: string) => {
-  let sha = shas.get(lua);
-  if (!sha) shas.set(lua, (sha = createHash("sha1").update(lua).digest("hex")));
+  const known = shas.get(lua);
+  if (known) return known;
+  const sha = createHash("sha1").update(lua).digest("hex");
+  shas.set(lua, sha);
   return sha;
 };
 /** Unreadable items a page names at most. */
@@ -160,7 +162,20 @@ function redisQueue(redis: RedisConnection): InboxQueue {
       const ids = (await redis.command(["ZREVRANGE", index, "0", String(limit - 1)])) as string[];
       if (ids.length === 0) return [];
       const raws = (await redis.command(["MGET", ...ids.map(itemKey)])) as unknown[];
-      return raws.map((raw, i) => parse(raw, ids[i]!)).filter((item): item is InboxItem => item !== null);
+      const bad: string[] = [];
+      const items: InboxItem[] = [];
+      for (const [i, raw] of raws.entries()) {
+        if (raw === null || raw === undefined) continue;
+        const read = readItem(raw, ids[i]);
+        if (isItem(read)) items.push(read);
+        else {
+          logUnreadable(redis.name, ids[i]!, read.unreadable);
+          bad.push(ids[i]!, read.unreadable);
+        }
+      }
+      // Out of every list: the sweeper and the page read past them from now on.
+      if (bad.length > 0) await script(QUARANTINE, [], [base, Date.now(), ...bad]).catch(() => {});
+      return items;
     },
     async alive(id) {
       return (await redis.command(["EXISTS", aliveKey(id)])) === 1;

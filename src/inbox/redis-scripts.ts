@@ -199,12 +199,13 @@ end
 for _, id in ipairs(hist) do put(past, id) end
 return {pend, past}`;
 
-/** ARGV: base, at, then (id, why) pairs: takes unreadable items out of both lists. */
+/** ARGV: base, at, then (id, why) pairs: takes unreadable items out of every list, into the unreadable one. */
 export const QUARANTINE = `${UNINDEX}
 local base = ARGV[1]
 for i = 3, #ARGV, 2 do
   unindex(base, ARGV[i])
   redis.call('ZREM', base .. ':hist', ARGV[i])
+  redis.call('ZREM', base .. ':index', ARGV[i])
   redis.call('ZADD', base .. ':bad', ARGV[2], ARGV[i])
   redis.call('HSET', base .. ':bad:why', ARGV[i], ARGV[i + 1])
 end

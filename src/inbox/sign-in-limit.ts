@@ -10,7 +10,11 @@ export interface SignInLimitOptions {
   windowMs?: number;
   /** The longest wait of one address: the first is 1 s, each next wrong try doubles it up to this. Default 60 s. */
   maxWaitMs?: number;
-  /** Past the global count: one wrong try of any address a period this long. Default 1 s. */
+  /**
+   * Past the global count, one wrong try a period this long from addresses that failed before,
+   * and one from addresses that did not (so a person at another address still gets a turn):
+   * at most two a period in all. Default 2 s.
+   */
   globalEveryMs?: number;
   /** The clock (tests give their own). */
   now?: () => number;
@@ -42,17 +46,19 @@ export function addressKey(address: string): string {
  * everyone) must wait is answered without being compared, the right token too: otherwise the
  * answer to a guess would tell it was right whatever the limit. The right token works again once
  * the wait is over (at most {@link SignInLimitOptions.maxWaitMs}); an address that has not
- * failed within the window has its first try compared at once, whatever the others do.
+ * failed within the window waits only for its own lane of the global limit, not for the others.
  */
 export function createSignInLimit(options: SignInLimitOptions = {}) {
   const perAddress = options.perAddress ?? 5;
   const global = options.global ?? 20;
   const windowMs = options.windowMs ?? 15 * 60_000;
   const maxWaitMs = options.maxWaitMs ?? 60_000;
-  const globalEveryMs = options.globalEveryMs ?? 1000;
+  const globalEveryMs = options.globalEveryMs ?? 2000;
   const now = options.now ?? Date.now;
   const byAddress = new Map<string, Tries>();
   let all: Tries = { count: 0, last: 0 };
+  // The last wrong try past the global count from an address that had failed before, and from one that had not.
+  const lane = { known: 0, fresh: 0 };
   const recent = (tries: Tries | undefined, at: number): Tries =>
     tries && at - tries.last < windowMs ? tries : { count: 0, last: 0 };
 
@@ -66,7 +72,9 @@ export function createSignInLimit(options: SignInLimitOptions = {}) {
         until = mine.last + Math.min(maxWaitMs, 1000 * 2 ** (mine.count - perAddress));
       }
       const everyone = recent(all, at);
-      if (mine.count > 0 && everyone.count >= global) until = Math.max(until, everyone.last + globalEveryMs);
+      if (everyone.count >= global) {
+        until = Math.max(until, (mine.count > 0 ? lane.known : lane.fresh) + globalEveryMs);
+      }
       return Math.max(0, until - at);
     },
     /** A compared try was wrong. */
@@ -79,6 +87,7 @@ export function createSignInLimit(options: SignInLimitOptions = {}) {
       // The oldest addresses go first; one that comes back starts its count again.
       if (byAddress.size > 100_000) byAddress.delete(byAddress.keys().next().value as string);
       const everyone = recent(all, at);
+      if (everyone.count >= global) lane[mine.count > 0 ? "known" : "fresh"] = at;
       all = { count: everyone.count + 1, last: at };
     },
   };

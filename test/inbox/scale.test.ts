@@ -67,7 +67,7 @@ describe("redis inbox at 100,000 waiting", { timeout: 600_000 }, () => {
       { agent: "nightly-job" },
       stop.signal,
     );
-    const oldest = await until(async () => (await inbox.queue.list(1))[0]);
+    const oldest = (await until(async () => (await inbox.queue.list(1))[0]))!;
     const t = oldest.createdAt + 1;
     await addMany(inbox.queue, N, (i) => waitingItem(i, { pid: i }, t + i));
 
@@ -91,7 +91,9 @@ describe("redis inbox at 100,000 waiting", { timeout: 600_000 }, () => {
     await tab.locator("#pending-count", { hasText: String(N + 1) }).waitFor();
     // A request deep in the list opens first through its own link.
     await tab.goto(`${server.url}?item=item-${N - 2}`);
-    await until(async () => (await tab.locator("#pending article").first().getAttribute("id")) === `item-item-${N - 2}`);
+    await until(
+      async () => (await tab.locator("#pending article").first().getAttribute("id")) === `item-item-${N - 2}`,
+    );
     await tab.goto(`${server.url}?item=${oldest.id}`);
     const card = tab.locator(`#item-${oldest.id}`);
     await card.waitFor();
