@@ -70,6 +70,7 @@ export function fitted(item: InboxItem, ctx: RenderContext, room: number): { htm
 /** The page's data answers: the lists, one item, a plan's payloads, a field in chunks. */
 export function createItemsApi(inbox: Inbox) {
   let lastSweep = 0;
+  const fieldCache = new Map<string, { text: string; until: number }>();
 
   async function read(query: ItemsQuery): Promise<QueuePage> {
     const size = PAGE_SIZE;
@@ -159,10 +160,21 @@ export function createItemsApi(inbox: Inbox) {
     from: number,
     clean: (text: string) => string,
   ): Promise<{ text: string; next: number | null; length: number } | null> {
-    const found = await inbox.queue.get(id).catch(() => null);
-    const value = found ? fieldsOf(found)[name] : undefined;
-    if (value === undefined) return null;
-    const whole = clean(value);
+    // A long value is asked for in parts one after the other: it is read and cleaned once.
+    const key = JSON.stringify([id, name]);
+    const cached = fieldCache.get(key);
+    let whole = cached && cached.until > Date.now() ? cached.text : undefined;
+    if (whole === undefined) {
+      const found = await inbox.queue.get(id).catch(() => null);
+      const value = found ? fieldsOf(found)[name] : undefined;
+      if (value === undefined) return null;
+      whole = clean(value);
+      if (whole.length > FIELD_CHUNK) {
+        for (const [k, v] of fieldCache)
+          if (v.until < Date.now() || fieldCache.size > 4) fieldCache.delete(k);
+        fieldCache.set(key, { text: whole, until: Date.now() + 30_000 });
+      }
+    }
     const start = Math.min(Math.max(0, Math.floor(from) || 0), whole.length);
     const end = Math.min(whole.length, start + FIELD_CHUNK);
     return { text: whole.slice(start, end), next: end < whole.length ? end : null, length: whole.length };
