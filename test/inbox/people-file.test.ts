@@ -1,7 +1,7 @@
 // A people file that is not right stops `adrails inbox` with exit 2 naming the entry and the key,
 // before anything listens, and never quotes a token from the file.
 import { createHash } from "node:crypto";
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -93,5 +93,21 @@ describe("adrails inbox --people with a bad file", { timeout: 60_000 }, () => {
     expect(env.stderr).toContain(`The people file ADRAILS_INBOX_PEOPLE (${broken}) is not valid JSON`);
     expect(env.stderr).not.toContain(TOKEN);
     expect(env.stderr).not.toContain("ann-secret");
+  });
+
+  it("`adrails inbox people add` writes a generated token's hash and length, prints the token once, and refuses a duplicate", async () => {
+    const file = join(dir, "people.json");
+    const added = await run(["inbox", "people", "add", "Cleo", "--file", file, "--accounts", "act_1,act_2"]);
+    expect(added.code).toBe(0);
+    const token = added.stdout.trim();
+    expect(token).toHaveLength(32);
+    const stored = readFileSync(file, "utf8");
+    expect(stored).not.toContain(token);
+    const people = parsePeople(JSON.parse(stored));
+    expect(personOfToken(people, token)).toMatchObject({ name: "Cleo", accounts: ["act_1", "act_2"] });
+    expect(JSON.parse(stored).people[0].tokenLength).toBe(32);
+    const again = await run(["inbox", "people", "add", "cleo", "--file", file]);
+    expect(again.code).toBe(2);
+    expect(again.stderr).toContain('the name "cleo" appears twice');
   });
 });
