@@ -95,8 +95,10 @@ export function memoryQueue(): InboxQueue {
     name: "memory",
     async add(item, aliveMs) {
       if (items.has(item.id)) {
+        // Asked again under the same id: it goes to the end, as a new item.
         unindex(item.id);
         history.delete(item.id);
+        items.delete(item.id);
       }
       items.set(item.id, copy(item));
       seenUntil.set(item.id, Date.now() + aliveMs);
