@@ -18,7 +18,7 @@ const port = (value: string) => {
 
 /** Adds `adrails inbox`, `adrails audit` and `adrails audit verify` to the program. */
 export function defineApprovalCommands(program: Command, action: Action): void {
-  program
+  const inbox = program
     .command("inbox")
     .description("serve the approval inbox: a web page where a person approves or declines waiting calls")
     .addOption(new Option("--port <n>", "port to listen on (default: a free one, printed)").argParser(port))
@@ -51,6 +51,21 @@ export function defineApprovalCommands(program: Command, action: Action): void {
     .action(
       action(async (ctx, opts: import("./commands/inbox.js").InboxOptions) =>
         (await import("./commands/inbox.js")).runInbox(ctx, opts),
+      ),
+    );
+  inbox
+    .command("people")
+    .description("manage the named approvers' file (--people)")
+    .command("add")
+    .description(
+      "add an approver with a generated token (printed once; the file keeps its SHA-256 and length)",
+    )
+    .argument("<name>", "the person's name, recorded with each decision")
+    .requiredOption("--file <file>", "the people file (made if missing, mode 0600)")
+    .option("--accounts <ids>", 'comma-separated accounts the person may decide for, or "*" (default)')
+    .action(
+      action(async (ctx, name: string, opts: import("./commands/inbox-people.js").PeopleAddOptions) =>
+        (await import("./commands/inbox-people.js")).runPeopleAdd(ctx, name, opts),
       ),
     );
 

@@ -3,13 +3,12 @@ import { readFileSync } from "node:fs";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { StoreError } from "../store/types.js";
 import { accountOf, type Inbox } from "./inbox.js";
-import { fairOrder, pageOf } from "./listing.js";
+import { createItemsApi } from "./items-api.js";
 import { renderShell } from "./page.js";
 import { type People, personOfToken } from "./people.js";
-import { fieldsOf, type RenderContext, renderItem } from "./render.js";
+import type { RenderContext } from "./render.js";
 import {
   createSessions,
-  createSignInLimit,
   foreignOrigin,
   hostName,
   type Session,
@@ -18,6 +17,7 @@ import {
   send,
   sessionCookie,
 } from "./security.js";
+import { createSignInLimit } from "./sign-in-limit.js";
 import type { InboxItem } from "./types.js";
 
 /** Options of {@link createInboxHandler}. */
@@ -33,7 +33,10 @@ export interface InboxHandlerOptions {
   allowedHosts?: readonly string[];
   /** The page title. Default "adrails approval inbox". */
   title?: string;
-  /** Wrong tokens allowed per address in 15 min before wrong tries are answered 429. Default 5. */
+  /**
+   * Wrong tokens one address may try before each next try waits (1 s, doubling up to 60 s; every
+   * address together: 20, then one a second). A try that must wait is answered 429 unchecked. Default 5.
+   */
   signInAttempts?: number;
   /** How long a session lasts. Default 12 h. */
   sessionTtlMs?: number;
@@ -50,8 +53,6 @@ const HTML = "text/html; charset=utf-8";
 const TEXT = "text/plain; charset=utf-8";
 const JSON_TYPE = "application/json; charset=utf-8";
 const MAX_BODY = 16 * 1024;
-/** Items read from the queue for one page: enough for every list to be paged fairly. */
-const READ_LIMIT = 1000;
 const LOOPBACK = ["127.0.0.1", "localhost", "[::1]", "::1"];
 
 const asset = (name: string) => readFileSync(new URL(`./static/${name}`, import.meta.url), "utf8");
@@ -72,7 +73,7 @@ export function createInboxHandler(inbox: Inbox, options: InboxHandlerOptions): 
   const title = options.title ?? "adrails approval inbox";
   const allowed = new Set((options.allowedHosts ?? []).map((h) => h.toLowerCase()));
   const sessions = createSessions(options.sessionTtlMs ?? 12 * 3600_000);
-  const limit = createSignInLimit(options.signInAttempts ?? 5, 15 * 60_000);
+  const limit = createSignInLimit({ perAddress: options.signInAttempts ?? 5 });
   const clean = scrubber([
     ...(people ? [] : [options.token as string]),
     ...(people?.people.flatMap((p) => (p.token ? [p.token] : [])) ?? []),
@@ -87,6 +88,7 @@ export function createInboxHandler(inbox: Inbox, options: InboxHandlerOptions): 
   const script = asset("inbox.js");
   const style = asset("inbox.css");
   if ((options.sweepMs ?? 2000) > 0) inbox.startSweeper(options.sweepMs ?? 2000);
+  const api = createItemsApi(inbox);
 
   const contextOf = (req: IncomingMessage): RenderContext => ({
     ownHosts: new Set([...LOOPBACK, ...allowed, hostName(req.headers.host ?? "")]),
@@ -110,6 +112,8 @@ export function createInboxHandler(inbox: Inbox, options: InboxHandlerOptions): 
       }
       if (path === "/items.json") return sendItems(req, res, url);
       if (path === "/field") return sendField(req, res, url);
+      if (path === "/item") return sendOne(req, res, url);
+      if (path === "/payloads") return sendPayloads(req, res, url);
       if (path !== "/") return send(res, 404, TEXT, "Not found.");
       const original = (req as { originalUrl?: string }).originalUrl;
       if (original && !new URL(original, "http://x").pathname.endsWith("/")) {
@@ -132,7 +136,9 @@ export function createInboxHandler(inbox: Inbox, options: InboxHandlerOptions): 
     }
     if (path === "/signout") {
       sessions.end(session);
-      return send(res, 200, JSON_TYPE, JSON.stringify({ ok: true, message: "Signed out." }));
+      return send(res, 200, JSON_TYPE, JSON.stringify({ ok: true, message: "Signed out." }), {
+        "set-cookie": sessionCookie(session, true),
+      });
     }
     if (path === "/decide") return decide(req, res, session, form);
     return send(res, 404, TEXT, "Not found.");
@@ -142,23 +148,28 @@ export function createInboxHandler(inbox: Inbox, options: InboxHandlerOptions): 
     const address = req.socket.remoteAddress ?? "unknown";
     const typed = clean((form.name ?? "").trim().slice(0, 80));
     if (typed === "" && !people) return reply(req, res, 400, "Give your name.");
+    // A try that must wait is not compared at all: a guess learns nothing until its turn.
+    const wait = limit.waitMs(address);
+    if (wait > 0) {
+      const s = Math.ceil(wait / 1000);
+      return reply(
+        req,
+        res,
+        429,
+        `Too many wrong tokens: sign-in from here is slowed down. Nothing was checked; try again in ${s} s.`,
+        { "retry-after": String(s) },
+      );
+    }
     // With named approvers, the token says who you are, whatever name was typed.
     const person = people ? personOfToken(people, form.token ?? "") : undefined;
     const name = person ? person.name : typed;
-    // The right token always signs in: wrong guesses cannot lock the person out.
     if (person || (!people && sameSecret(form.token ?? "", options.token as string))) {
       const session = sessions.open(name, req);
       return send(res, 200, JSON_TYPE, JSON.stringify({ ok: true, key: session.key, name }), {
         "set-cookie": sessionCookie(session),
       });
     }
-    const wait = limit.waitS(address);
     limit.fail(address);
-    if (wait > 0) {
-      return reply(req, res, 429, `Too many wrong tokens. Try again in ${wait} s.`, {
-        "retry-after": String(wait),
-      });
-    }
     return reply(req, res, 401, "That token is not right.");
   }
 
@@ -240,51 +251,54 @@ export function createInboxHandler(inbox: Inbox, options: InboxHandlerOptions): 
   async function sendItems(req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
     const session = sessions.of(req);
     if (!session) return reply(req, res, 401, "Sign in first: no valid session in this tab.");
-    let items: InboxItem[];
+    const q = url.searchParams;
+    let body: string;
     try {
-      items = await inbox.list(READ_LIMIT);
+      body = await api.items(
+        {
+          pending: Number(q.get("pending") ?? 1),
+          history: Number(q.get("history") ?? 1),
+          ...(q.get("item") ? { item: q.get("item")!.slice(0, 200) } : {}),
+          have: new Set((q.get("have") ?? "").split(",").slice(0, 200)),
+        },
+        contextOf(req),
+        session.name,
+      );
     } catch (error) {
       const store = error instanceof StoreError ? error.store : "the inbox store";
       return reply(req, res, 503, `${store} is unavailable: the list may be out of date.`);
     }
-    const ctx = contextOf(req);
-    const shown = (list: InboxItem[], page: string | null) => {
-      const at = pageOf(list, Number(page ?? 1));
-      return {
-        page: at.page,
-        pages: at.pages,
-        total: at.total,
-        items: at.items.map((item) => ({
-          id: item.id,
-          state: item.state,
-          version: versionOf(item),
-          html: renderItem(item, ctx),
-        })),
-      };
-    };
-    const body = JSON.stringify({
-      name: session.name,
-      pending: shown(
-        opened(fairOrder(items.filter((i) => i.state === "pending")), url.searchParams.get("item")),
-        url.searchParams.get("pending"),
-      ),
-      history: shown(
-        items.filter((i) => i.state !== "pending"),
-        url.searchParams.get("history"),
-      ),
-    });
     // A poll that finds nothing new gets no body.
     const etag = `"${createHash("sha256").update(body).digest("base64url").slice(0, 27)}"`;
     if (req.headers["if-none-match"] === etag) return send(res, 304, JSON_TYPE, "", { etag });
     send(res, 200, JSON_TYPE, body, { etag });
   }
 
+  async function sendOne(req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
+    if (!sessions.of(req)) return reply(req, res, 401, "Sign in first: no valid session in this tab.");
+    const id = url.searchParams.get("id") ?? "";
+    const body = await api.item(id, contextOf(req));
+    if (body === null) return reply(req, res, 404, "That request is not in the inbox (or cannot be read).");
+    send(res, 200, JSON_TYPE, body);
+  }
+
+  async function sendPayloads(req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
+    if (!sessions.of(req)) return reply(req, res, 401, "Sign in first: no valid session in this tab.");
+    const id = url.searchParams.get("id") ?? "";
+    const body = await api.plan(id, Number(url.searchParams.get("from") ?? 1), contextOf(req));
+    if (body === null) return reply(req, res, 404, "No such plan in the inbox.");
+    send(res, 200, JSON_TYPE, body);
+  }
+
   async function sendField(req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
     if (!sessions.of(req)) return reply(req, res, 401, "Sign in first: no valid session in this tab.");
-    const item = await inbox.queue.get(url.searchParams.get("id") ?? "").catch(() => null);
-    const value = item ? fieldsOf(item)[url.searchParams.get("name") ?? ""] : undefined;
-    if (value === undefined) return send(res, 404, TEXT, "No such request or field.");
-    send(res, 200, TEXT, clean(value));
+    const q = url.searchParams;
+    const chunk = await api.field(q.get("id") ?? "", q.get("name") ?? "", Number(q.get("from") ?? 0), clean);
+    if (chunk === null) return send(res, 404, TEXT, "No such request or field.");
+    send(res, 200, TEXT, chunk.text, {
+      "x-adrails-field-length": String(chunk.length),
+      ...(chunk.next === null ? {} : { "x-adrails-field-next": String(chunk.next) }),
+    });
   }
 
   /** Every answer to the page's script is JSON; other callers get the same message as text. */
@@ -318,22 +332,6 @@ export function sentenceProblem(text: string): string | null {
     return "That reads as a no: to refuse, use Decline with a reason.";
   }
   return null;
-}
-
-/** The item a link opened (`?item=<request id>`, from a pending result) first, so it is on page 1. */
-function opened(items: InboxItem[], id: string | null): InboxItem[] {
-  const at = id ? items.findIndex((item) => item.id === id) : -1;
-  return at <= 0 ? items : [items[at]!, ...items.slice(0, at), ...items.slice(at + 1)];
-}
-
-function versionOf(item: InboxItem): string {
-  return JSON.stringify([
-    item.state,
-    item.decision ?? null,
-    item.approvals ?? null,
-    item.outcome ?? null,
-    item.redeemedAt ?? null,
-  ]);
 }
 
 function accountOfItem(item: InboxItem | undefined): string {

@@ -21,7 +21,7 @@ export {
   slackText,
 } from "./notify.js";
 export { signature as notifySignature } from "./notify-send.js";
-export { type People, PeopleFileError, type Person, parsePeople } from "./people.js";
+export { newApprover, type People, PeopleFileError, type Person, parsePeople } from "./people.js";
 export { type InboxPlansOptions, inboxPlans, settlePlan } from "./plans.js";
 export type { InboxRedisOptions } from "./redis-connection.js";
 export { redisInbox } from "./redis-queue.js";

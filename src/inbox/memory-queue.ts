@@ -1,3 +1,4 @@
+import { type AccountTurns, accountKey, askerKey, clampPage, fairPicks } from "./listing.js";
 import type {
   ApprovalCount,
   DecideResult,
@@ -5,30 +6,104 @@ import type {
   InboxQueue,
   ItemDecision,
   ItemOutcome,
+  QueuePage,
 } from "./types.js";
 
-/** Items kept by a memory queue before the oldest are dropped. */
-const MAX_ITEMS = 1000;
+/** Decided and closed items kept as history before the oldest of them go. Waiting ones never go. */
+const HISTORY_MAX = 1000;
 
 /** An inbox queue in this process's memory: for an inbox mounted in the same server as its agents. */
 export function memoryQueue(): InboxQueue {
   const items = new Map<string, InboxItem>();
   const seenUntil = new Map<string, number>();
   const marks = new Map<string, Set<string>>();
+  // Waiting items by account, then asker, each asker's oldest first: the page reads its fair order here.
+  const waiting = new Map<string, Map<string, string[]>>();
+  const placeOf = new Map<string, [string, string]>();
+  // Items no longer waiting, in the order they stopped (oldest first).
+  const history = new Set<string>();
   const copy = (item: InboxItem): InboxItem => structuredClone(item);
   const alive = (id: string) => (seenUntil.get(id) ?? 0) > Date.now();
+
+  const unindex = (id: string) => {
+    const at = placeOf.get(id);
+    if (!at) return;
+    placeOf.delete(id);
+    const askers = waiting.get(at[0]);
+    const list = askers?.get(at[1]);
+    if (!askers || !list) return;
+    const i = list.indexOf(id);
+    if (i >= 0) list.splice(i, 1);
+    if (list.length === 0) askers.delete(at[1]);
+    if (askers.size === 0) waiting.delete(at[0]);
+  };
+  const index = (item: InboxItem) => {
+    const at: [string, string] = [accountKey(item), askerKey(item)];
+    placeOf.set(item.id, at);
+    const askers = waiting.get(at[0]) ?? new Map<string, string[]>();
+    waiting.set(at[0], askers);
+    const list = askers.get(at[1]) ?? [];
+    askers.set(at[1], list);
+    // Oldest first; an item is nearly always the newest of its asker.
+    let i = list.length;
+    while (i > 0 && items.get(list[i - 1]!)!.createdAt > item.createdAt) i--;
+    list.splice(i, 0, item.id);
+  };
+  const ended = (item: InboxItem) => {
+    unindex(item.id);
+    history.delete(item.id);
+    history.add(item.id);
+    for (const id of history) {
+      if (history.size <= HISTORY_MAX) break;
+      history.delete(id);
+      items.delete(id);
+      seenUntil.delete(id);
+      marks.delete(id);
+    }
+  };
+  const oldest = (ids: string[]) => items.get(ids[0]!)!.createdAt;
+
+  function page(query: { pending: number; history: number; size: number }): QueuePage {
+    const accounts = [...waiting.values()]
+      .map((askers) => [...askers.values()].sort((a, b) => oldest(a) - oldest(b)))
+      .sort((a, b) => oldest(a[0]!) - oldest(b[0]!));
+    const turns: AccountTurns[] = accounts.map((askers, i) => ({
+      key: String(i),
+      askers: askers.map((ids, k) => ({ key: String(k), count: ids.length })),
+    }));
+    const total = placeOf.size;
+    const p = clampPage(query.pending, total, query.size);
+    const pending = fairPicks(turns, (p.page - 1) * query.size, query.size).map((pick) =>
+      copy(items.get(accounts[pick.account]![pick.asker]![pick.index]!)!),
+    );
+    const h = clampPage(query.history, history.size, query.size);
+    const newest = [...history].reverse().slice((h.page - 1) * query.size, h.page * query.size);
+    return {
+      pending: { items: pending, page: p.page, pages: p.pages, total },
+      history: {
+        items: newest.map((id) => copy(items.get(id)!)),
+        page: h.page,
+        pages: h.pages,
+        total: history.size,
+      },
+      unreadable: [],
+      unreadableTotal: 0,
+    };
+  }
 
   return {
     name: "memory",
     async add(item, aliveMs) {
+      if (items.has(item.id)) {
+        // Asked again under the same id: it goes to the end, as a new item.
+        unindex(item.id);
+        history.delete(item.id);
+        items.delete(item.id);
+      }
       items.set(item.id, copy(item));
       seenUntil.set(item.id, Date.now() + aliveMs);
-      for (const id of items.keys()) {
-        if (items.size <= MAX_ITEMS) break;
-        items.delete(id);
-        seenUntil.delete(id);
-        marks.delete(id);
-      }
+      if (item.state === "pending") index(item);
+      else ended(item);
     },
     async beat(id, aliveMs) {
       if (items.has(id)) seenUntil.set(id, Date.now() + aliveMs);
@@ -38,7 +113,10 @@ export function memoryQueue(): InboxQueue {
       return item ? copy(item) : null;
     },
     async list(limit) {
-      return [...items.values()]
+      // Items go in nearly in time order: only the last ones need sorting.
+      const all = [...items.values()];
+      const tail = all.slice(-Math.max(limit * 2, limit + 100));
+      return tail
         .sort((a, b) => b.createdAt - a.createdAt)
         .slice(0, limit)
         .map(copy);
@@ -72,6 +150,7 @@ export function memoryQueue(): InboxQueue {
       }
       item.state = decision.approved ? "approved" : "declined";
       item.decision = { ...decision };
+      ended(item);
       return { ok: true, item: copy(item) };
     },
     async close(id, state, at) {
@@ -79,6 +158,7 @@ export function memoryQueue(): InboxQueue {
       if (item?.state !== "pending") return false;
       item.state = state;
       item.closedAt = at;
+      ended(item);
       return true;
     },
     async redeem(id, at) {
@@ -97,6 +177,9 @@ export function memoryQueue(): InboxQueue {
       if (set.has(tag)) return false;
       set.add(tag);
       return true;
+    },
+    async page(query) {
+      return page(query);
     },
     async shutdown() {},
   };

@@ -201,12 +201,24 @@ export function createNotifier(queue: InboxQueue, options: NotifyOptions): Notif
       if (closed) return;
       const now = Date.now();
       for (const item of items) {
-        for (const name of due(item, now)) {
+        // One item that cannot be told about (whatever it holds) never stops the others.
+        let names: NotifyEventName[];
+        try {
+          names = due(item, now);
+        } catch {
+          continue;
+        }
+        for (const name of names) {
           for (const target of targets) {
             // An item posted again under the same id (a request asked again after it expired) is new news.
             if (!(await claim(item.id, `${name}:${item.createdAt}:${target.tag}`))) continue;
-            const event = eventOf(item, name);
-            const body = JSON.stringify(format === "slack" ? { text: slackText(event) } : event);
+            let body: string;
+            try {
+              const event = eventOf(item, name);
+              body = JSON.stringify(format === "slack" ? { text: slackText(event) } : event);
+            } catch {
+              continue;
+            }
             const delivery: Delivery = { event: name, id: item.id, body };
             target.queue.push(delivery);
           }

@@ -34,6 +34,8 @@ export function renderShell(title: string, options: { people?: boolean; refreshM
 <p class="empty" id="pending-empty">Nothing is waiting.</p>
 <div id="pending" class="list"></div>
 <nav class="pager" id="pending-pager" aria-label="Pages of waiting requests" hidden></nav></section>
+<section aria-labelledby="unreadable-h" id="unreadable-section" hidden><h2 id="unreadable-h">Unreadable items in the store (<span id="unreadable-count">0</span>)</h2>
+<div id="unreadable" class="list"></div></section>
 <section aria-labelledby="history-h"><h2 id="history-h">History</h2>
 <div id="history" class="list"></div>
 <nav class="pager" id="history-pager" aria-label="Pages of history" hidden></nav></section></main></div>

@@ -1,4 +1,4 @@
-import { createHash, timingSafeEqual } from "node:crypto";
+import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
 
 /** One named approver of a people file. */
 export interface Person {
@@ -23,8 +23,9 @@ export interface People {
 /** A people file that is not right: the message names the entry and the key. */
 export class PeopleFileError extends Error {}
 
-const MIN_TOKEN = 16;
-const PERSON_KEYS = new Set(["name", "token", "tokenSha256", "accounts"]);
+/** The shortest token a person may sign in with (a hash alone cannot show it: `tokenLength` says it). */
+export const MIN_TOKEN = 16;
+const PERSON_KEYS = new Set(["name", "token", "tokenSha256", "tokenLength", "accounts"]);
 const FILE_KEYS = new Set(["people", "two"]);
 
 const sha256 = (text: string) => createHash("sha256").update(text).digest("hex");
@@ -70,7 +71,7 @@ export function parsePeople(value: unknown): People {
     for (const key of Object.keys(e)) {
       if (!PERSON_KEYS.has(key)) {
         throw new PeopleFileError(
-          `${at} has an unknown key "${key}" (allowed: name, token, tokenSha256, accounts).`,
+          `${at} has an unknown key "${key}" (allowed: name, token, tokenSha256, tokenLength, accounts).`,
         );
       }
     }
@@ -95,6 +96,19 @@ export function parsePeople(value: unknown): People {
       throw new PeopleFileError(
         `${label}.tokenSha256 must be the SHA-256 of the token in hex (64 characters).`,
       );
+    }
+    // A hash hides how guessable its token is: it is taken only with the token's length, as
+    // written by newApprover (a generated token), and that length must be enough.
+    if (
+      e.tokenSha256 !== undefined &&
+      (typeof e.tokenLength !== "number" || !Number.isInteger(e.tokenLength) || e.tokenLength < MIN_TOKEN)
+    ) {
+      throw new PeopleFileError(
+        `${label}.tokenSha256 needs "tokenLength": the length of the token (at least ${MIN_TOKEN} random characters). Make a new token and entry with newApprover() (adrails inbox people) if you do not know it.`,
+      );
+    }
+    if (e.token !== undefined && e.tokenLength !== undefined) {
+      throw new PeopleFileError(`${label}.tokenLength goes with "tokenSha256" only.`);
     }
     const tokenSha256 =
       typeof e.token === "string" ? sha256(e.token) : (e.tokenSha256 as string).toLowerCase();
@@ -148,4 +162,27 @@ export function approvalsNeeded(people: People | undefined, account: string | un
   if (!people) return 1;
   if (people.two === "*") return 2;
   return account !== undefined && people.two.includes(account) ? 2 : 1;
+}
+
+/**
+ * A new approver's entry for a people file, with a generated token (32 random characters): the
+ * token is shown to the person once; the file keeps only its SHA-256 and length.
+ */
+export function newApprover(
+  name: string,
+  accounts: "*" | readonly string[],
+): {
+  token: string;
+  entry: { name: string; tokenSha256: string; tokenLength: number; accounts: "*" | string[] };
+} {
+  const token = randomBytes(24).toString("base64url");
+  return {
+    token,
+    entry: {
+      name,
+      tokenSha256: sha256(token),
+      tokenLength: token.length,
+      accounts: accounts === "*" ? "*" : [...accounts],
+    },
+  };
 }

@@ -90,8 +90,56 @@ function payload(item: InboxItem, request: ConfirmRequest, n: number, ctx: Rende
   )}</h4><dl>${rows.join("")}</dl></li>`;
 }
 
-/** A plan as one article: what approving means, every payload, one pair of forms for the whole list. */
-export function renderPlan(item: InboxItem, ctx: RenderContext): string {
+/** Payloads one answer of `payloads?id=&from=` renders at most. */
+export const PAYLOADS_PER_ANSWER = 8;
+
+/**
+ * Payloads `from` (from 1) on of a plan, as list items, at most {@link PAYLOADS_PER_ANSWER} and
+ * about `budget` bytes (at least one): the page loads a large plan's payloads a few at a time.
+ */
+export function renderPayloads(
+  item: InboxItem,
+  from: number,
+  ctx: RenderContext,
+  budget: number,
+): { html: string; next: number | null; total: number } {
+  if (!isPlanItem(item)) return { html: "", next: null, total: 0 };
+  const { requests } = item.request.plan;
+  const parts: string[] = [];
+  let size = 0;
+  let n = Math.max(1, Math.floor(from) || 1);
+  for (; n <= requests.length && parts.length < PAYLOADS_PER_ANSWER; n++) {
+    const html = payload(item, requests[n - 1]!, n, ctx);
+    if (parts.length > 0 && size + html.length > budget) break;
+    parts.push(html);
+    size += html.length;
+  }
+  return { html: parts.join(""), next: n <= requests.length ? n : null, total: requests.length };
+}
+
+/**
+ * A plan too large to show whole in the list: one line a payload for the first few, and a button
+ * that loads the payloads themselves a few at a time.
+ */
+function planSummary(item: InboxItem & { request: PlanRequest }, ctx: RenderContext): string {
+  const { requests } = item.request.plan;
+  const lines = requests.slice(0, 10).map((r, i) => {
+    const ad = adOf(r);
+    const what = ad ? `ad in ad set ${short(ad.adset_id, ctx)}` : short(r.tool, ctx);
+    return `<li>Payload ${i + 1}: ${what} on ${short(ad?.account_id ?? r.account ?? "(no account)", ctx)}, fingerprint ${short(r.fingerprint, ctx)}</li>`;
+  });
+  const more = requests.length > 10 ? `<li>… and ${requests.length - 10} more.</li>` : "";
+  return `<p class="plan-note">This plan is too large to show whole here: read its payloads before you decide.</p>
+<ul class="plan-lines">${lines.join("")}${more}</ul>
+<ol class="plan-payloads"></ol>
+<button type="button" class="secondary load-payloads" data-id="${esc(item.id)}" data-from="1">Show the payloads (${requests.length})</button>`;
+}
+
+/**
+ * A plan as one article: what approving means, every payload (or, with `summary`, one line a
+ * payload and the payloads on demand), one pair of forms for the whole list.
+ */
+export function renderPlan(item: InboxItem, ctx: RenderContext, summary = false): string {
   if (!isPlanItem(item)) return "";
   const id = esc(item.id);
   const { requests } = item.request.plan;
@@ -115,7 +163,7 @@ export function renderPlan(item: InboxItem, ctx: RenderContext): string {
   return `<article class="item plan state-${esc(item.state)}" id="item-${id}" data-id="${id}" data-state="${esc(item.state)}" data-plan-size="${n}" aria-labelledby="title-${id}">
 <h3 id="title-${id}"><span class="badge">${esc(STATE_LABEL[item.state])}</span> Plan of ${n} ${tool} calls <span class="sub">· ${short(item.request.account ?? "several accounts", ctx)}</span></h3>
 <dl class="plan-head">${common.join("")}</dl>
-<ol class="plan-payloads">${requests.map((r, i) => payload(item, r, i + 1, ctx)).join("")}</ol>
+${summary ? planSummary(item, ctx) : `<ol class="plan-payloads">${requests.map((r, i) => payload(item, r, i + 1, ctx)).join("")}</ol>`}
 ${forms}
 <p class="result" role="status" aria-live="polite"></p></article>`;
 }

@@ -1,5 +1,18 @@
+import { createHash } from "node:crypto";
+import { isItem, logUnreadable, MAX_ITEM_BYTES, readItem } from "./item-check.js";
+import { type AccountTurns, accountKey, askerKey, clampPage, fairPicks } from "./listing.js";
 import { type InboxRedisOptions, type RedisConnection, redisConnection } from "./redis-connection.js";
-import type { DecideRefusal, InboxAudit, InboxAuditEntry, InboxItem, InboxQueue } from "./types.js";
+import { ADD, CLOSE, DECIDE, FETCH, QUARANTINE, REDEEM, SETTLE, SHAPE } from "./redis-scripts.js";
+import type {
+  DecideRefusal,
+  InboxAudit,
+  InboxAuditEntry,
+  InboxItem,
+  InboxQueue,
+  QueuePage,
+  QueuePageQuery,
+  UnreadableItem,
+} from "./types.js";
 
 /** How long decided items stay visible as history. */
 const KEEP_MS = 7 * 24 * 3600_000;
@@ -7,69 +20,16 @@ const KEEP_MS = 7 * 24 * 3600_000;
 const AUDIT_MAX = 100_000;
 /** Audit entries one read of a follower takes at most. */
 const FOLLOW_BATCH = 500;
-
-const NOW =
-  "local t = redis.call('TIME') local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)";
-
-// Every change of an item is one script: read, check the state, write. Two decisions never both land.
-const DECIDE = `
-local raw = redis.call('GET', KEYS[1])
-if not raw then return {'not-found', ''} end
-local item = cjson.decode(raw)
-if item.state == 'expired' or item.state == 'abandoned' then return {item.state, raw} end
-if item.state ~= 'pending' then return {'already-decided', raw} end
-local d = cjson.decode(ARGV[1])
-if d.fingerprint ~= nil and d.fingerprint ~= item.request.fingerprint then return {'changed', raw} end
-${NOW}
-if now >= item.request.expiresAt - tonumber(ARGV[2]) then return {'expired', raw} end
-if item.detached ~= true and redis.call('EXISTS', KEYS[2]) == 0 then return {'abandoned', raw} end
-local needed = tonumber(ARGV[3])
-if d.approved and needed > 1 then
-  local approvals = item.approvals or {}
-  if #approvals ~= tonumber(ARGV[4]) then return {'raced', raw} end
-  for _, a in ipairs(approvals) do
-    if a.by == d.by then return {'same-person', raw} end
-  end
-  table.insert(approvals, d)
-  item.approvals = approvals
-  if #approvals < needed then
-    local partial = cjson.encode(item)
-    redis.call('SET', KEYS[1], partial, 'KEEPTTL')
-    return {'ok', partial}
-  end
-end
-if d.approved then item.state = 'approved' else item.state = 'declined' end
-item.decision = d
-local out = cjson.encode(item)
-redis.call('SET', KEYS[1], out, 'KEEPTTL')
-return {'ok', out}`;
-
-const CLOSE = `
-local raw = redis.call('GET', KEYS[1])
-if not raw then return 0 end
-local item = cjson.decode(raw)
-if item.state ~= 'pending' then return 0 end
-item.state = ARGV[1]
-item.closedAt = tonumber(ARGV[2])
-redis.call('SET', KEYS[1], cjson.encode(item), 'KEEPTTL')
-return 1`;
-
-const REDEEM = `
-local raw = redis.call('GET', KEYS[1])
-if not raw then return 0 end
-local item = cjson.decode(raw)
-if item.state ~= 'approved' or item.redeemedAt ~= nil then return 0 end
-item.redeemedAt = tonumber(ARGV[1])
-redis.call('SET', KEYS[1], cjson.encode(item), 'KEEPTTL')
-return 1`;
-
-const SETTLE = `
-local raw = redis.call('GET', KEYS[1])
-if not raw then return 0 end
-local item = cjson.decode(raw)
-item.outcome = cjson.decode(ARGV[1])
-redis.call('SET', KEYS[1], cjson.encode(item), 'KEEPTTL')
-return 1`;
+const shas = new Map<string, string>();
+const sha1 = (lua: string) => {
+  const known = shas.get(lua);
+  if (known) return known;
+  const sha = createHash("sha1").update(lua).digest("hex");
+  shas.set(lua, sha);
+  return sha;
+};
+/** Unreadable items a page names at most. */
+const UNREADABLE_SHOWN = 20;
 
 /**
  * The inbox in Redis, for a fleet: every agent process on the same Redis puts its waiting calls
@@ -85,31 +45,137 @@ function redisQueue(redis: RedisConnection): InboxQueue {
   const itemKey = (id: string) => `${base}:item:${id}`;
   const aliveKey = (id: string) => `${base}:alive:${id}`;
   const index = `${base}:index`;
-  const script = (lua: string, keys: string[], args: (string | number)[]) =>
-    redis.command(["EVAL", lua, String(keys.length), ...keys, ...args.map(String)]);
-  const parse = (raw: unknown): InboxItem | null =>
-    typeof raw === "string" && raw !== "" ? JSON.parse(raw) : null;
+  // Scripts go by their SHA-1 once Redis has them: a page read sends a few hundred bytes, not the scripts.
+  const script = async (lua: string, keys: string[], args: (string | number)[]) => {
+    const rest = [String(keys.length), ...keys, ...args.map(String)];
+    try {
+      return await redis.command(["EVALSHA", sha1(lua), ...rest]);
+    } catch (error) {
+      if (!String((error as Error)?.message).includes("NOSCRIPT")) throw error;
+      return redis.command(["EVAL", lua, ...rest]);
+    }
+  };
+  // A stored text that is not a readable item is skipped (and said once), never thrown.
+  const parse = (raw: unknown, id: string): InboxItem | null => {
+    if (raw === null || raw === undefined || raw === "") return null;
+    const read = readItem(raw, id);
+    if (isItem(read)) return read;
+    logUnreadable(redis.name, id, read.unreadable);
+    return null;
+  };
+
+  async function readPage(query: QueuePageQuery): Promise<QueuePage> {
+    const shape = (await script(SHAPE, [], [base, UNREADABLE_SHOWN])) as unknown[];
+    let at = 1;
+    const turns: AccountTurns[] = [];
+    for (let a = 0; a < Number(shape[0]); a++) {
+      const key = String(shape[at++]);
+      const n = Number(shape[at++]);
+      const askers: AccountTurns["askers"] = [];
+      for (let k = 0; k < n; k++) askers.push({ key: String(shape[at++]), count: Number(shape[at++]) });
+      turns.push({ key, askers });
+    }
+    const historyTotal = Number(shape[at++]);
+    const badTotal = Number(shape[at++]);
+    const unreadable: UnreadableItem[] = [];
+    while (at + 1 < shape.length) unreadable.push({ id: String(shape[at++]), reason: String(shape[at++]) });
+    const total = turns.reduce((sum, t) => sum + t.askers.reduce((s, k) => s + k.count, 0), 0);
+    const p = clampPage(query.pending, total, query.size);
+    const h = clampPage(query.history, historyTotal, query.size);
+    const picks = fairPicks(turns, (p.page - 1) * query.size, query.size).flatMap((pick) => {
+      const account = turns[pick.account]!;
+      return [`${account.key}:${account.askers[pick.asker]!.key}`, String(pick.index)];
+    });
+    const [pend, past] = (await script(
+      FETCH,
+      [],
+      [base, MAX_ITEM_BYTES, (h.page - 1) * query.size, query.size, ...picks],
+    )) as [string[], string[]];
+    const bad: string[] = [];
+    const read = (flat: string[]) => {
+      const out: InboxItem[] = [];
+      for (let i = 0; i + 1 < flat.length; i += 2) {
+        const id = flat[i]!;
+        const raw = flat[i + 1]!;
+        const item = raw.startsWith("oversized:")
+          ? { unreadable: `oversized (${raw.slice(10)} bytes)` }
+          : readItem(raw, id);
+        if (isItem(item)) out.push(item);
+        else {
+          logUnreadable(redis.name, id, item.unreadable);
+          bad.push(id, item.unreadable);
+        }
+      }
+      return out;
+    };
+    const pending = read(pend);
+    const history = read(past);
+    if (bad.length > 0) {
+      // Out of both lists for good: the next read fills the page with readable items.
+      await script(QUARANTINE, [], [base, Date.now(), ...bad]);
+      for (let i = 0; i < bad.length; i += 2) unreadable.unshift({ id: bad[i]!, reason: bad[i + 1]! });
+    }
+    return {
+      pending: {
+        items: pending,
+        page: p.page,
+        pages: p.pages,
+        total: total - (pend.length / 2 - pending.length),
+      },
+      history: {
+        items: history,
+        page: h.page,
+        pages: h.pages,
+        total: historyTotal - (past.length / 2 - history.length),
+      },
+      unreadable: unreadable.slice(0, UNREADABLE_SHOWN),
+      unreadableTotal: badTotal + bad.length / 2,
+    };
+  }
 
   return {
     name: redis.name,
     async add(item, aliveMs) {
-      await redis.command(["SET", aliveKey(item.id), "1", "PX", String(Math.max(1, aliveMs))]);
-      await redis.command(["SET", itemKey(item.id), JSON.stringify(item), "PX", String(KEEP_MS)]);
-      await redis.command(["ZADD", index, String(item.createdAt), item.id]);
-      // Index entries older than the items they name go.
-      await redis.command(["ZREMRANGEBYSCORE", index, "-inf", String(Date.now() - KEEP_MS)]);
+      await script(
+        ADD,
+        [itemKey(item.id), aliveKey(item.id), index],
+        [
+          base,
+          JSON.stringify(item),
+          Math.max(1, aliveMs),
+          KEEP_MS,
+          item.createdAt,
+          item.id,
+          accountKey(item),
+          askerKey(item),
+          item.state === "pending" ? 1 : 0,
+        ],
+      );
     },
     async beat(id, aliveMs) {
       await redis.command(["SET", aliveKey(id), "1", "PX", String(Math.max(1, aliveMs))]);
     },
     async get(id) {
-      return parse(await redis.command(["GET", itemKey(id)]));
+      return parse(await redis.command(["GET", itemKey(id)]), id);
     },
     async list(limit) {
       const ids = (await redis.command(["ZREVRANGE", index, "0", String(limit - 1)])) as string[];
       if (ids.length === 0) return [];
       const raws = (await redis.command(["MGET", ...ids.map(itemKey)])) as unknown[];
-      return raws.map(parse).filter((item): item is InboxItem => item !== null);
+      const bad: string[] = [];
+      const items: InboxItem[] = [];
+      for (const [i, raw] of raws.entries()) {
+        if (raw === null || raw === undefined) continue;
+        const read = readItem(raw, ids[i]);
+        if (isItem(read)) items.push(read);
+        else {
+          logUnreadable(redis.name, ids[i]!, read.unreadable);
+          bad.push(ids[i]!, read.unreadable);
+        }
+      }
+      // Out of every list: the sweeper and the page read past them from now on.
+      if (bad.length > 0) await script(QUARANTINE, [], [base, Date.now(), ...bad]).catch(() => {});
+      return items;
     },
     async alive(id) {
       return (await redis.command(["EXISTS", aliveKey(id)])) === 1;
@@ -118,14 +184,15 @@ function redisQueue(redis: RedisConnection): InboxQueue {
       const [code, raw] = (await script(
         DECIDE,
         [itemKey(id), aliveKey(id)],
-        [JSON.stringify(decision), graceMs, count.needed, count.prior],
+        [JSON.stringify(decision), graceMs, count.needed, count.prior, base, id],
       )) as [string, string];
-      const item = parse(raw) ?? undefined;
-      if (code === "ok") return { ok: true, item: item! };
+      const item = parse(raw, id) ?? undefined;
+      if (code === "ok" && item) return { ok: true, item };
+      if (code === "ok") return { ok: false, code: "not-found" };
       return { ok: false, code: code as DecideRefusal, ...(item ? { item } : {}) };
     },
     async close(id, state, at) {
-      return (await script(CLOSE, [itemKey(id)], [state, at])) === 1;
+      return (await script(CLOSE, [itemKey(id)], [state, at, base, id])) === 1;
     },
     async redeem(id, at) {
       return (await script(REDEEM, [itemKey(id)], [at])) === 1;
@@ -137,6 +204,7 @@ function redisQueue(redis: RedisConnection): InboxQueue {
       const set = await redis.command(["SET", `${base}:mark:${id}:${tag}`, "1", "NX", "PX", String(KEEP_MS)]);
       return set === "OK";
     },
+    page: readPage,
     shutdown: () => redis.close(),
   };
 }

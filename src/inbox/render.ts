@@ -265,3 +265,26 @@ export function renderItem(item: InboxItem, ctx: RenderContext): string {
 ${item.state === "pending" ? decisionForms(item) : history(item, ctx)}
 <p class="result" role="status" aria-live="polite"></p></article>`;
 }
+
+/**
+ * An item in a few hundred bytes whatever it holds: what it is, who asked, and a button that
+ * loads the whole of it (`item?id=`). Used when a page of the list would grow past its bound.
+ */
+export function renderCompact(item: InboxItem, ctx: RenderContext): string {
+  const id = esc(item.id);
+  const tiny = (value: unknown) => esc(head(String(value ?? ""), ctx, 60));
+  const account = adOf(item)?.account_id ?? item.request.account ?? "(none)";
+  return `<article class="item compact state-${esc(item.state)}" id="item-${id}" data-id="${id}" data-state="${esc(item.state)}" aria-labelledby="title-${id}">
+<h3 id="title-${id}"><span class="badge">${esc(STATE_LABEL[item.state])}</span> Call of ${tiny(item.request.tool)} <span class="sub">· ${tiny(account)}</span></h3>
+<p>Asked by ${tiny(item.requester.agent ?? "an agent")} at ${time(item.createdAt)}; payload fingerprint ${tiny(item.request.fingerprint)}. This request is too large to show with the others.</p>
+<button type="button" class="secondary load-item" data-id="${id}">Show this request${item.state === "pending" ? " to decide" : ""}</button>
+<p class="result" role="status" aria-live="polite"></p></article>`;
+}
+
+/** An item the store holds but the inbox cannot read: named, never decidable. */
+export function renderUnreadable(id: string, reason: string): string {
+  const shown = esc(id.slice(0, 100));
+  return `<article class="item unreadable" data-id="${shown}" data-state="unreadable">
+<h3><span class="badge">Unreadable</span> Item ${shown}</h3>
+<p>The inbox store holds this item but it cannot be read (${esc(reason.slice(0, 100))}). It cannot be decided here; whoever runs the inbox can look at it in the store and remove it. The agent that asked, if any, gets no decision from it.</p></article>`;
+}

@@ -3,7 +3,13 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { redact } from "../client/redact.js";
 import { isPrivateHost } from "../tools/fields.js";
 
-/** The cookie holding the session id: HttpOnly, SameSite=Strict. */
+/**
+ * The start of the cookie names holding session ids (HttpOnly, SameSite=Strict). Each tab's
+ * session has its own cookie, named by a random part its key stands for: a cookie another port of
+ * this host sets under another name (cookies are not isolated by port) signs nobody out. Over
+ * https the name starts with `__Host-` and the cookie is Secure, so no plain-http port of the host
+ * can set or even read it.
+ */
 export const COOKIE = "adrails_inbox";
 
 /**
@@ -30,36 +36,51 @@ export const SECURITY_HEADERS: Record<string, string> = {
 
 /** A signed-in person, in one browser tab. */
 export interface Session {
-  /** The browser's id, in the cookie; tabs of one browser share it. */
+  /** The secret in this session's cookie. */
   id: string;
+  /** The cookie's name: {@link COOKIE} and a random part (`__Host-` first over https). */
+  cookie: string;
+  /** Over https: the cookie is Secure. */
+  secure: boolean;
   name: string;
   /** The origin-bound secret of this tab, sent by the page's script in {@link KEY_HEADER}. */
   key: string;
   expiresAt: number;
 }
 
-/** Sessions of this process, by key: each tab signs in on its own, its browser's cookie shared. */
+/** True when the request came over TLS to this server. */
+export function overTls(req: IncomingMessage): boolean {
+  return (req.socket as { encrypted?: boolean }).encrypted === true;
+}
+
+/** Sessions of this process, by key: each tab signs in on its own, with its own cookie. */
 export function createSessions(ttlMs: number) {
   const sessions = new Map<string, Session>();
-  const browserOf = (req: IncomingMessage) => cookie(req, COOKIE);
   const live = (s: Session | undefined) => (s && s.expiresAt >= Date.now() ? s : undefined);
   return {
-    /** A new tab session; the browser's cookie is kept when it names a live session. */
+    /** A new tab session and its own cookie. */
     open(name: string, req: IncomingMessage): Session {
       for (const [key, s] of sessions) if (s.expiresAt < Date.now()) sessions.delete(key);
-      const known = browserOf(req);
-      const id = known && [...sessions.values()].some((s) => s.id === known) ? known : token();
-      const session = { id, name, key: token(), expiresAt: Date.now() + ttlMs };
+      const secure = overTls(req);
+      const session = {
+        id: token(),
+        cookie: `${secure ? "__Host-" : ""}${COOKIE}_${token(9)}`,
+        secure,
+        name,
+        key: token(),
+        expiresAt: Date.now() + ttlMs,
+      };
       sessions.set(session.key, session);
       return session;
     },
-    /** The session of the request's key, only when the request also carries its browser's cookie. */
+    /** The session of the request's key, only when the request also carries that session's cookie. */
     of(req: IncomingMessage): Session | undefined {
       const key = req.headers[KEY_HEADER];
       if (typeof key !== "string" || key === "") return undefined;
       const session = live(sessions.get(key));
-      const browser = browserOf(req);
-      if (!session || browser === undefined || !sameSecret(browser, session.id)) return undefined;
+      if (!session) return undefined;
+      const browser = cookie(req, session.cookie);
+      if (browser === undefined || !sameSecret(browser, session.id)) return undefined;
       return session;
     },
     end(session: Session): void {
@@ -80,38 +101,6 @@ export function sameSecret(given: string, expected: string): boolean {
   return timingSafeEqual(a, b);
 }
 
-/**
- * Failed sign-ins per address, and in all. Only failures count, and only wrong tokens are held
- * back: the right token always signs in, so nobody can lock the person out by guessing.
- */
-export function createSignInLimit(perAddress: number, windowMs: number) {
-  const failures = new Map<string, number[]>();
-  const all: number[] = [];
-  const recent = (list: number[]) => {
-    const since = Date.now() - windowMs;
-    while (list.length > 0 && list[0]! < since) list.shift();
-    return list;
-  };
-  return {
-    /** Seconds a wrong try waits before the next is even compared, or 0. */
-    waitS(address: string): number {
-      const mine = recent(failures.get(address) ?? []);
-      const total = recent(all);
-      const blocker =
-        mine.length >= perAddress ? mine[0] : total.length >= perAddress * 4 ? total[0] : undefined;
-      return blocker === undefined ? 0 : Math.max(1, Math.ceil((blocker + windowMs - Date.now()) / 1000));
-    },
-    fail(address: string): void {
-      const list = failures.get(address) ?? [];
-      list.push(Date.now());
-      failures.set(address, list);
-      if (failures.size > 10_000) failures.delete(failures.keys().next().value as string);
-      all.push(Date.now());
-      if (all.length > perAddress * 40) all.shift();
-    },
-  };
-}
-
 function cookie(req: IncomingMessage, name: string): string | undefined {
   for (const part of (req.headers.cookie ?? "").split(";")) {
     const [key, ...rest] = part.trim().split("=");
@@ -120,11 +109,12 @@ function cookie(req: IncomingMessage, name: string): string | undefined {
   return undefined;
 }
 
-/** The Set-Cookie value of a session (or of its removal). */
-export function sessionCookie(session: Session | undefined): string {
-  return session
-    ? `${COOKIE}=${session.id}; HttpOnly; SameSite=Strict; Path=/; Max-Age=${Math.floor((session.expiresAt - Date.now()) / 1000)}`
-    : `${COOKIE}=; HttpOnly; SameSite=Strict; Path=/; Max-Age=0`;
+/** The Set-Cookie value of a session, or of its removal (`ended`). */
+export function sessionCookie(session: Session, ended = false): string {
+  const flags = `HttpOnly; SameSite=Strict; Path=/${session.secure ? "; Secure" : ""}`;
+  return ended
+    ? `${session.cookie}=; ${flags}; Max-Age=0`
+    : `${session.cookie}=${session.id}; ${flags}; Max-Age=${Math.floor((session.expiresAt - Date.now()) / 1000)}`;
 }
 
 const LOOPBACK = new Set(["127.0.0.1", "localhost", "[::1]", "::1"]);

@@ -123,8 +123,45 @@ export interface InboxQueue {
    * notifications use it so that inbox instances sharing a store send each one once).
    */
   mark?(id: string, tag: string): Promise<boolean>;
+  /**
+   * One page of the waiting requests in their fair order and one of the history (newest first),
+   * with their true counts, read without reading every item. Items the store holds but that cannot
+   * be read (malformed, oversized, not an inbox item) are left out of both lists and named in
+   * `unreadable`.
+   */
+  page?(query: QueuePageQuery): Promise<QueuePage>;
   /** Lets go of connections the queue opened. */
   shutdown(): Promise<void>;
+}
+
+/** Which pages {@link InboxQueue.page} reads (from 1; clamped to the last page). */
+export interface QueuePageQuery {
+  pending: number;
+  history: number;
+  size: number;
+}
+
+/** One page of a list of the inbox. */
+export interface QueueListPage {
+  items: InboxItem[];
+  page: number;
+  pages: number;
+  total: number;
+}
+
+/** An item the store holds but the inbox cannot read: shown as such, never decided. */
+export interface UnreadableItem {
+  id: string;
+  reason: string;
+}
+
+/** What {@link InboxQueue.page} reads. */
+export interface QueuePage {
+  pending: QueueListPage;
+  history: QueueListPage;
+  /** The most recent unreadable items (a few), and how many there are. */
+  unreadable: UnreadableItem[];
+  unreadableTotal: number;
 }
 
 /** What happened, one line of the audit trail. */

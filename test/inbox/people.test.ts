@@ -21,7 +21,12 @@ const CAT = "cat-own-token-0123456789";
 const people = parsePeople({
   people: [
     { name: "Ann", token: ANN, accounts: ["act_1001"] },
-    { name: "Ben", tokenSha256: createHash("sha256").update(BEN).digest("hex"), accounts: "*" },
+    {
+      name: "Ben",
+      tokenSha256: createHash("sha256").update(BEN).digest("hex"),
+      tokenLength: BEN.length,
+      accounts: "*",
+    },
     { name: "Cat", token: CAT, accounts: ["act_2002"] },
   ],
   two: ["act_1001"],

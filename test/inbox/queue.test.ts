@@ -228,7 +228,7 @@ describe("LangGraph's Agent Inbox", () => {
 });
 
 describe("sign-in", () => {
-  it("counts wrong tokens only: after 5, wrong ones wait (429) and the right one still signs in", async () => {
+  it("after 5 wrong tokens a try waits (429, not even compared); once the wait is over the right one signs in", async () => {
     const { serveInbox, TOKEN } = await import("./helpers.js");
     const server = await serveInbox(createInbox());
     const origin = server.url.slice(0, -1);
@@ -243,6 +243,9 @@ describe("sign-in", () => {
     expect(blocked.status).toBe(429);
     expect(blocked.headers.get("set-cookie")).toBeNull();
     expect(Number(blocked.headers.get("retry-after"))).toBeGreaterThan(0);
+    // During the wait the right token is not compared either: its answer would tell a guess it was right.
+    expect((await signIn(TOKEN)).status).toBe(429);
+    await new Promise((r) => setTimeout(r, Number(blocked.headers.get("retry-after")) * 1000 + 50));
     const right = await signIn(TOKEN);
     expect(right.status).toBe(200);
     expect(((await right.json()) as { key: string }).key.length).toBeGreaterThan(20);

@@ -44,7 +44,7 @@ beforeAll(async () => {
     JSON.stringify({
       people: [
         { name: "Ann", token: ANN_TOKEN, accounts: ["act_other"] },
-        { name: "Ben", tokenSha256: sha256(BEN_TOKEN), accounts: "*" },
+        { name: "Ben", tokenSha256: sha256(BEN_TOKEN), tokenLength: BEN_TOKEN.length, accounts: "*" },
       ],
     }),
   );

@@ -52,6 +52,21 @@ function headers(extra) {
   return { accept: "application/json", [HEADER]: key(), ...extra };
 }
 
+// Items opened whole from their compact form (`item?id=`): id -> the compact version they replaced.
+const expanded = new Map();
+// An answer left out the HTML of an item this page no longer holds: the next poll asks for all.
+let lost = false;
+
+/** The versions this page shows: the server sends those items without their HTML. */
+function have() {
+  const out = [];
+  for (const el of document.querySelectorAll("#pending article[data-id], #history article[data-id]")) {
+    const version = known.get(el.dataset.id);
+    if (version) out.push(version);
+  }
+  return out.join(",");
+}
+
 function placeList(name, list) {
   const container = $(name);
   const wanted = new Set(list.items.map((i) => i.id));
@@ -68,10 +83,18 @@ function placeList(name, list) {
     const keep =
       el &&
       el.dataset.state === item.state &&
-      (before === item.version || (item.state === "pending" && typing));
+      (before === item.version ||
+        expanded.get(item.id) === item.version ||
+        (item.state === "pending" && typing));
+    if (!keep && item.html === undefined) {
+      // The server thought this page had it: ask again for everything.
+      lost = true;
+      continue;
+    }
     // A version kept unseen because of typing is shown once the fields are empty.
-    if (!keep || before === item.version) known.set(item.id, item.version);
+    if ((!keep || before === item.version) && item.html !== undefined) known.set(item.id, item.version);
     if (!keep) {
+      expanded.delete(item.id);
       const fresh = fromHtml(item.html);
       const hadFocus = el?.contains(document.activeElement);
       if (el) el.remove();
@@ -172,10 +195,19 @@ function showOpened() {
   el.scrollIntoView({ block: "start" });
 }
 
+function placeUnreadable(list) {
+  const section = $("unreadable-section");
+  section.hidden = !list || list.total === 0;
+  if (section.hidden) return;
+  $("unreadable-count").textContent = String(list.total);
+  $("unreadable").replaceChildren(...list.items.map((u) => fromHtml(u.html)));
+}
+
 function place(body) {
   $("who").textContent = body.name;
   const added = placeList("pending", body.pending);
   placeList("history", body.history);
+  placeUnreadable(body.unreadable);
   $("pending-count").textContent = String(body.pending.total);
   $("pending-empty").hidden = body.pending.total > 0;
   if (added > 0)
@@ -209,10 +241,16 @@ async function pollOnce() {
   if (!key()) return showSignIn();
   try {
     const opened = OPENED ? `&item=${encodeURIComponent(OPENED)}` : "";
-    const response = await fetch(`items.json?pending=${pages.pending}&history=${pages.history}${opened}`, {
-      headers: headers(etag ? { "if-none-match": etag } : {}),
-      cache: "no-store",
-    });
+    const shown = lost ? "" : have();
+    lost = false;
+    const since = shown ? `&have=${shown}` : "";
+    const response = await fetch(
+      `items.json?pending=${pages.pending}&history=${pages.history}${opened}${since}`,
+      {
+        headers: headers(etag ? { "if-none-match": etag } : {}),
+        cache: "no-store",
+      },
+    );
     if (response.status === 401) return showSignIn("Your session ended: sign in again.");
     clockFrom(response);
     if (response.status !== 304) {
@@ -226,6 +264,11 @@ async function pollOnce() {
         showConnection("");
         place(body);
         showOpened();
+        if (lost) {
+          etag = "";
+          timer = setTimeout(poll, 0);
+          return;
+        }
       }
     } else {
       showConnection("");
@@ -285,13 +328,64 @@ async function submitDecision(form) {
 }
 
 async function showFull(button) {
-  const response = await fetch(
-    `field?id=${encodeURIComponent(button.dataset.id)}&name=${encodeURIComponent(button.dataset.field)}`,
-    { headers: headers({}) },
-  ).catch(() => null);
-  $("full-text").textContent = response?.ok ? await response.text() : "The full value cannot be read now.";
+  const base = `field?id=${encodeURIComponent(button.dataset.id)}&name=${encodeURIComponent(button.dataset.field)}`;
+  // A long value comes in parts (each answer stays small): read them all.
+  let text = "";
+  let from = 0;
+  for (let part = 0; part < 200 && from !== null; part++) {
+    const response = await fetch(`${base}&from=${from}`, { headers: headers({}) }).catch(() => null);
+    if (!response?.ok) {
+      text = "The full value cannot be read now.";
+      break;
+    }
+    text += await response.text();
+    const next = response.headers.get("x-adrails-field-next");
+    from = next === null ? null : Number(next);
+  }
+  $("full-text").textContent = text;
   $("full").hidden = false;
   $("full-close").focus();
+}
+
+/** Replaces a compact item by the whole of it (the page keeps it until the item changes). */
+async function loadItem(button) {
+  const article = button.closest("article");
+  const response = await fetch(`item?id=${encodeURIComponent(button.dataset.id)}`, {
+    headers: headers({}),
+  }).catch(() => null);
+  const body = response?.ok ? await response.json().catch(() => null) : null;
+  if (!body) {
+    article.querySelector(".result").textContent = "This request cannot be read now. Try again.";
+    return;
+  }
+  const fresh = fromHtml(body.html);
+  expanded.set(body.id, known.get(body.id));
+  article.replaceWith(fresh);
+}
+
+/** Adds the next payloads of a large plan below those shown. */
+async function loadPayloads(button) {
+  button.disabled = true;
+  const from = button.dataset.from;
+  const response = await fetch(`payloads?id=${encodeURIComponent(button.dataset.id)}&from=${from}`, {
+    headers: headers({}),
+  }).catch(() => null);
+  const body = response?.ok ? await response.json().catch(() => null) : null;
+  button.disabled = false;
+  if (!body) {
+    button.closest("article").querySelector(".result").textContent =
+      "The payloads cannot be read now. Try again.";
+    return;
+  }
+  const list = button.closest("article").querySelector(".plan-payloads");
+  const template = document.createElement("template");
+  template.innerHTML = body.html;
+  list.append(template.content);
+  if (body.next === null) button.remove();
+  else {
+    button.dataset.from = String(body.next);
+    button.textContent = `Show more payloads (${body.next} to ${body.total} of ${body.total})`;
+  }
 }
 
 document.addEventListener("submit", (event) => {
@@ -306,6 +400,8 @@ document.addEventListener("click", async (event) => {
   const target = event.target;
   if (!(target instanceof HTMLButtonElement)) return;
   if (target.classList.contains("show-all")) showFull(target);
+  if (target.classList.contains("load-item")) loadItem(target);
+  if (target.classList.contains("load-payloads")) loadPayloads(target);
   if (target.id === "full-close") $("full").hidden = true;
   if (target.id === "signout") {
     await fetch("signout", { method: "POST", headers: headers({}) }).catch(() => {});
