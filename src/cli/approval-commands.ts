@@ -74,15 +74,19 @@ export function defineApprovalCommands(program: Command, action: Action): void {
       "check an audit trail: its hash chain line by line, and every decision against the inbox's public keys (env ADRAILS_INBOX_PUBLIC_KEY: a key or a JSON array of keys); exit 6 naming each line that does not hold",
     )
     .argument("[file]", "the JSON lines audit file (--audit-log); without it, the fleet's audit stream (--redis)")
-    .option("--redis <url>", "check the fleet's audit stream (default: env ADRAILS_REDIS_URL)")
     .option(
       "--key <key>",
       "another inbox public key (a JWK, a JSON array of JWKs, or a file holding one), e.g. the key before a rotation (repeatable)",
       (key: string, all: string[] = []) => [...all, key],
     )
     .action(
-      action(async (ctx, file: string | undefined, opts: import("./commands/audit-verify.js").AuditVerifyOptions) =>
-        (await import("./commands/audit-verify.js")).runAuditVerify(ctx, file, opts),
+      action(async (ctx, file: string | undefined, _opts: unknown, command: Command) =>
+        // --redis is the parent's (`adrails audit --redis URL verify` and `audit verify --redis URL` alike).
+        (await import("./commands/audit-verify.js")).runAuditVerify(
+          ctx,
+          file,
+          command.optsWithGlobals() as import("./commands/audit-verify.js").AuditVerifyOptions,
+        ),
       ),
     );
 }

@@ -102,7 +102,7 @@ describe("the audit chain", () => {
 
     const swapped = [lines[0]!, lines[2]!, lines[1]!, ...lines.slice(3)];
     const moved = await lineOf(swapped);
-    expect(moved.map((p) => p.line)).toEqual([2, 3]);
+    expect(moved.map((p) => p.line)).toEqual([2, 3, 4]);
     expect(moved.every((p) => p.message.includes("out of order"))).toBe(true);
 
     // An unsigned line edited (a request's account): the next line names another hash for it.
