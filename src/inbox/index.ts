@@ -21,6 +21,14 @@ export {
   slackText,
 } from "./notify.js";
 export { signature as notifySignature } from "./notify-send.js";
+export {
+  type SeenIds,
+  type VerifyWebhookOptions,
+  type WebhookCheck,
+  verifyWebhook,
+  webhookHeaders,
+  webhookSignature,
+} from "./webhook.js";
 export { type People, PeopleFileError, type Person, parsePeople } from "./people.js";
 export { type InboxPlansOptions, inboxPlans, settlePlan } from "./plans.js";
 export type { InboxRedisOptions } from "./redis-connection.js";
