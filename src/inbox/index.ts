@@ -1,6 +1,6 @@
 export { type InboxApprovalsOptions, type InboxToolkitOptions, inboxApprovals } from "./approvals.js";
 export { type AuditMirror, auditTo, fileAudit, memoryAudit, mirrorAudit } from "./audit.js";
-export { type TrailCheck, type TrailProblem, verifyTrail } from "./audit-verify.js";
+export { type TrailCheck, type TrailCheckOptions, type TrailProblem, verifyTrail } from "./audit-verify.js";
 export { type InboxDeskOptions, inboxDesk } from "./desk.js";
 export { createInboxHandler, type InboxHandler, type InboxHandlerOptions } from "./handler.js";
 export { type AskResult, createInbox, type Inbox, type InboxOptions, type PersonDecision } from "./inbox.js";
@@ -10,6 +10,7 @@ export {
   agentInboxInterrupt,
   fromAgentInboxResponse,
 } from "./langgraph.js";
+export { fetchPinnedInboxKey, PIN_FILE, type PinnedKeyOptions, publicKeysFromText } from "./key-pin.js";
 export { memoryQueue } from "./memory-queue.js";
 export {
   createNotifier,
