@@ -73,7 +73,10 @@ export function defineApprovalCommands(program: Command, action: Action): void {
     .description(
       "check an audit trail: its hash chain line by line, and every decision against the inbox's public keys (env ADRAILS_INBOX_PUBLIC_KEY: a key or a JSON array of keys); exit 6 naming each line that does not hold",
     )
-    .argument("[file]", "the JSON lines audit file (--audit-log); without it, the fleet's audit stream (--redis)")
+    .argument(
+      "[file]",
+      "the JSON lines audit file (--audit-log); without it, the fleet's audit stream (--redis)",
+    )
     .option(
       "--key <key>",
       "another inbox public key (a JWK, a JSON array of JWKs, or a file holding one), e.g. the key before a rotation (repeatable)",

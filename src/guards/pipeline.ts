@@ -33,8 +33,8 @@ import type { Call, PipelineOptions, PipelineState } from "./steps/call.js";
 import { keyStep } from "./steps/key.js";
 import { changeOf, type Prepared, prepare } from "./steps/prepare.js";
 import { ruledOf, ruledRequest, rulesStep } from "./steps/rules.js";
-import { sendStep } from "./steps/send.js";
 import { secretField, secretsStep } from "./steps/secrets.js";
+import { sendStep } from "./steps/send.js";
 import { shapeStep, storeRefusal } from "./steps/shape.js";
 import { traceToolCall } from "./telemetry.js";
 

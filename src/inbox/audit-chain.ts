@@ -92,7 +92,9 @@ export async function withFileLock<T>(path: string, work: () => Promise<T>): Pro
       );
       if (age > LOCK_STALE_MS) await unlink(lock).catch(() => {});
       else if (Date.now() > deadline) {
-        throw new Error(`The audit trail ${path} is locked by another process (${lock}); remove it if none runs.`);
+        throw new Error(
+          `The audit trail ${path} is locked by another process (${lock}); remove it if none runs.`,
+        );
       } else await new Promise((r) => setTimeout(r, 5 + Math.random() * 20));
     }
   }

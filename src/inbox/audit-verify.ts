@@ -74,7 +74,8 @@ async function decisionVerdict(entry: InboxAuditEntry, trusted: readonly InboxKe
   if (claims.item !== entry.id) return differs("item id");
   if (claims.request !== entry.approvalRequest) return differs("approval request id");
   if (claims.fingerprint !== entry.fingerprint) return differs("payload fingerprint");
-  if (entry.event === "decline" ? claims.reason !== entry.reason : claims.text !== entry.text) return differs(words);
+  if (entry.event === "decline" ? claims.reason !== entry.reason : claims.text !== entry.text)
+    return differs(words);
   const who = entry.approvers ?? (entry.decider !== undefined ? [entry.decider] : []);
   if (JSON.stringify(who) !== JSON.stringify(claims.who) || entry.decider !== claims.who.at(-1)) {
     return differs("person");
@@ -100,10 +101,16 @@ function linkProblem(lines: readonly Line[], i: number, byHash: Map<string, numb
   if (before && before.entry?.prev === undefined && prev === AUDIT_GENESIS) return null;
   const at = prev === undefined ? undefined : byHash.get(prev);
   if (at !== undefined && at > i) {
-    return { line: line.number, message: `out of order: it follows line ${lines[at]!.number}, which comes after it` };
+    return {
+      line: line.number,
+      message: `out of order: it follows line ${lines[at]!.number}, which comes after it`,
+    };
   }
   if (at !== undefined && at < i - 1) {
-    return { line: line.number, message: `out of order: it follows line ${lines[at]!.number}, not the line before it` };
+    return {
+      line: line.number,
+      message: `out of order: it follows line ${lines[at]!.number}, not the line before it`,
+    };
   }
   const seq = line.entry?.seq;
   const seqBefore = before ? before.entry?.seq : 0;
@@ -145,7 +152,8 @@ export async function verifyTrail(
     let entry: InboxAuditEntry | null = null;
     try {
       const value = JSON.parse(t) as unknown;
-      if (typeof value === "object" && value !== null && !Array.isArray(value)) entry = value as InboxAuditEntry;
+      if (typeof value === "object" && value !== null && !Array.isArray(value))
+        entry = value as InboxAuditEntry;
     } catch {
       entry = null;
     }
@@ -186,7 +194,10 @@ export async function verifyTrail(
     }
     const verdict = await decisionVerdict(entry, trusted);
     if ("problem" in verdict) {
-      report({ line: line.number, message: `${entry.event} of item ${JSON.stringify(entry.id)}: ${verdict.problem}` });
+      report({
+        line: line.number,
+        message: `${entry.event} of item ${JSON.stringify(entry.id)}: ${verdict.problem}`,
+      });
     } else {
       check.verified++;
       if (verdict.version === "v1") check.v1++;

@@ -1,6 +1,14 @@
 import { appendFile, readFile } from "node:fs/promises";
 import { redactDeep } from "../guards/secrets.js";
-import { type ChainHead, chainedLine, GENESIS_HEAD, headAfter, lastLine, lineHash, withFileLock } from "./audit-chain.js";
+import {
+  type ChainHead,
+  chainedLine,
+  GENESIS_HEAD,
+  headAfter,
+  lastLine,
+  lineHash,
+  withFileLock,
+} from "./audit-chain.js";
 import type { InboxAudit, InboxAuditEntry } from "./types.js";
 
 /** The audit trail in this process's memory (the newest `max` entries), hash-chained. */

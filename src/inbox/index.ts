@@ -4,13 +4,13 @@ export { type TrailCheck, type TrailCheckOptions, type TrailProblem, verifyTrail
 export { type InboxDeskOptions, inboxDesk } from "./desk.js";
 export { createInboxHandler, type InboxHandler, type InboxHandlerOptions } from "./handler.js";
 export { type AskResult, createInbox, type Inbox, type InboxOptions, type PersonDecision } from "./inbox.js";
+export { fetchPinnedInboxKey, PIN_FILE, type PinnedKeyOptions, publicKeysFromText } from "./key-pin.js";
 export {
   type AgentInboxInterrupt,
   type AgentInboxResponse,
   agentInboxInterrupt,
   fromAgentInboxResponse,
 } from "./langgraph.js";
-export { fetchPinnedInboxKey, PIN_FILE, type PinnedKeyOptions, publicKeysFromText } from "./key-pin.js";
 export { memoryQueue } from "./memory-queue.js";
 export {
   createNotifier,
@@ -22,14 +22,6 @@ export {
   slackText,
 } from "./notify.js";
 export { signature as notifySignature } from "./notify-send.js";
-export {
-  type SeenIds,
-  type VerifyWebhookOptions,
-  type WebhookCheck,
-  verifyWebhook,
-  webhookHeaders,
-  webhookSignature,
-} from "./webhook.js";
 export { type People, PeopleFileError, type Person, parsePeople } from "./people.js";
 export { type InboxPlansOptions, inboxPlans, settlePlan } from "./plans.js";
 export type { InboxRedisOptions } from "./redis-connection.js";
@@ -45,3 +37,11 @@ export {
 } from "./signing.js";
 export type * from "./types.js";
 export type { CheckedDecision } from "./verify.js";
+export {
+  type SeenIds,
+  type VerifyWebhookOptions,
+  verifyWebhook,
+  type WebhookCheck,
+  webhookHeaders,
+  webhookSignature,
+} from "./webhook.js";

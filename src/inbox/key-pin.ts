@@ -9,7 +9,8 @@ import { INBOX_KEY_PATH, type InboxKey, publicKeyFromText } from "./signing.js";
  */
 export async function publicKeysFromText(text: string, source: string): Promise<InboxKey[]> {
   const trimmed = text.trim();
-  if (!trimmed.startsWith("[") && !/^\{\s*"keys"\s*:/.test(trimmed)) return [await publicKeyFromText(text, source)];
+  if (!trimmed.startsWith("[") && !/^\{\s*"keys"\s*:/.test(trimmed))
+    return [await publicKeyFromText(text, source)];
   let list: unknown;
   try {
     const value = JSON.parse(trimmed) as unknown;
@@ -18,7 +19,9 @@ export async function publicKeysFromText(text: string, source: string): Promise<
     throw new Error(`${source} is not valid JSON: give a JWK, a JSON array of JWKs or {"keys":[...]}.`);
   }
   if (!Array.isArray(list) || list.length === 0) throw new Error(`${source} holds no key.`);
-  return Promise.all(list.map((jwk, i) => publicKeyFromText(JSON.stringify(jwk), `${source} (key ${i + 1})`)));
+  return Promise.all(
+    list.map((jwk, i) => publicKeyFromText(JSON.stringify(jwk), `${source} (key ${i + 1})`)),
+  );
 }
 
 /** Where an agent keeps the thumbprints of the inbox keys it pinned, by inbox origin. */
@@ -62,7 +65,10 @@ function writePins(file: string, pins: Record<string, string>): void {
  * the same key, else this throws saying what changed and how to pin again. Redirects are refused
  * (a key is taken only from the address given) and plain http only on loopback.
  */
-export async function fetchPinnedInboxKey(inboxUrl: string | URL, options: PinnedKeyOptions): Promise<InboxKey> {
+export async function fetchPinnedInboxKey(
+  inboxUrl: string | URL,
+  options: PinnedKeyOptions,
+): Promise<InboxKey> {
   const base = new URL(String(inboxUrl));
   if (base.protocol !== "https:" && !(base.protocol === "http:" && loopback(base))) {
     throw new Error(

@@ -166,7 +166,8 @@ function redisAudit(redis: RedisConnection): InboxAudit {
       // The head is "<seq> <hash>"; none on a new stream (or one written before the chain).
       let head = ((await redis.command(["GET", headKey])) as string | null) ?? "";
       for (let i = 0; i < APPEND_TRIES; i++) {
-        const [seq, hash] = head === "" ? [0, AUDIT_GENESIS] : [Number(head.split(" ")[0]), head.split(" ")[1]!];
+        const [seq, hash] =
+          head === "" ? [0, AUDIT_GENESIS] : [Number(head.split(" ")[0]), head.split(" ")[1]!];
         const line = chainedLine(entry, { seq, hash });
         const next = `${seq + 1} ${lineHash(line)}`;
         const [ok, value] = (await redis.command([
@@ -183,7 +184,9 @@ function redisAudit(redis: RedisConnection): InboxAudit {
         if (ok === 1) return;
         head = value;
       }
-      throw new Error(`The audit stream ${stream} kept moving: ${APPEND_TRIES} appends in a row were overtaken.`);
+      throw new Error(
+        `The audit stream ${stream} kept moving: ${APPEND_TRIES} appends in a row were overtaken.`,
+      );
     },
     async lines() {
       const rows = (await redis.command(["XRANGE", stream, "-", "+"])) as [string, string[]][];

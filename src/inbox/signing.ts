@@ -152,12 +152,15 @@ export async function fetchInboxKey(inboxUrl: string | URL): Promise<InboxKey> {
   const at = new URL(INBOX_KEY_PATH, base.endsWith("/") ? base : `${base}/`);
   const loopback = /^(127\.\d+\.\d+\.\d+|\[::1\]|localhost)$/.test(at.hostname);
   if (at.protocol !== "https:" && !(at.protocol === "http:" && loopback)) {
-    throw new Error(`The inbox's key is fetched over https only (plain http on loopback only), not from ${at.origin}.`);
+    throw new Error(
+      `The inbox's key is fetched over https only (plain http on loopback only), not from ${at.origin}.`,
+    );
   }
   let text: string;
   try {
     const response = await fetch(at, { redirect: "manual", signal: AbortSignal.timeout(10_000) });
-    if (response.status >= 300 && response.status < 400) throw new Error(`a redirect (HTTP ${response.status}) is refused`);
+    if (response.status >= 300 && response.status < 400)
+      throw new Error(`a redirect (HTTP ${response.status}) is refused`);
     if (!response.ok) throw new Error(`HTTP ${response.status}`);
     text = await response.text();
   } catch (error) {

@@ -118,11 +118,19 @@ export async function verifyWebhook(
     return { ok: false, reason: "too-old", message: `The notification is ${age} s old: a replay, refused.` };
   }
   if (age < -tolerance) {
-    return { ok: false, reason: "too-new", message: "The notification's time is ahead of this clock: refused." };
+    return {
+      ok: false,
+      reason: "too-new",
+      message: "The notification's time is ahead of this clock: refused.",
+    };
   }
   if (options.seen) {
     if (await options.seen.has(id)) {
-      return { ok: false, reason: "repeated", message: `Notification ${id} was taken already: a repeat, dropped.` };
+      return {
+        ok: false,
+        reason: "repeated",
+        message: `Notification ${id} was taken already: a repeat, dropped.`,
+      };
     }
     await options.seen.add(id);
   }

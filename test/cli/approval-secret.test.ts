@@ -38,7 +38,16 @@ async function records(): Promise<Record<string, string>[]> {
 
 describe("ADRAILS_APPROVAL_SECRET", () => {
   it("signs the request and the answer adrails call records, and only then", async () => {
-    const args = ["--sim", "call", "push-creative", AD, "--confirm-text", "Yes, launch", "--redis", redis.url];
+    const args = [
+      "--sim",
+      "call",
+      "push-creative",
+      AD,
+      "--confirm-text",
+      "Yes, launch",
+      "--redis",
+      redis.url,
+    ];
     await redis.flush();
     const unsigned = await run(args);
     expect(unsigned.code).toBe(0);
@@ -55,7 +64,9 @@ describe("ADRAILS_APPROVAL_SECRET", () => {
   }, 60_000);
 
   it("refuses a secret too short to be one", async () => {
-    const short = await run(["--sim", "call", "list-accounts"], { env: { ADRAILS_APPROVAL_SECRET: "short" } });
+    const short = await run(["--sim", "call", "list-accounts"], {
+      env: { ADRAILS_APPROVAL_SECRET: "short" },
+    });
     expect(short.code).toBe(2);
     expect(short.stderr).toContain("ADRAILS_APPROVAL_SECRET must be at least 16 characters");
   }, 60_000);

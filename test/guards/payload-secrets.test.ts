@@ -13,14 +13,22 @@ let account: string;
 let adset: string;
 
 const toolkit = (extra: AdToolsOptions = {}) =>
-  createAdTools({ apiKey: sim.apiKey, baseUrl: sim.url, rateLimit: false, retry: { maxRetries: 0 }, ...extra });
+  createAdTools({
+    apiKey: sim.apiKey,
+    baseUrl: sim.url,
+    rateLimit: false,
+    retry: { maxRetries: 0 },
+    ...extra,
+  });
 const dataOf = (result: ToolResult) => (result as { data: Record<string, unknown> }).data;
 
 beforeAll(async () => {
   sim = await startSimulator({ rateLimit: { limit: 100_000 }, writeBudget: { limit: 100_000 } });
   const setup = toolkit();
   account = (dataOf(await setup.call("list-accounts", {})).accounts as { id: string }[])[0]!.id;
-  const rows = dataOf(await setup.call("results", { account_id: account, level: "adset" })).rows as { id: string }[];
+  const rows = dataOf(await setup.call("results", { account_id: account, level: "adset" })).rows as {
+    id: string;
+  }[];
   adset = rows[0]!.id;
 }, 30_000);
 afterAll(async () => {
@@ -39,7 +47,13 @@ const push = (extra: Record<string, unknown>) => ({
 
 function person() {
   const shown: ConfirmRequest[] = [];
-  return { shown, confirm: (r: ConfirmRequest) => (shown.push(r), { approved: true as const, text: "Go." }) };
+  return {
+    shown,
+    confirm: (r: ConfirmRequest) => {
+      shown.push(r);
+      return { approved: true as const, text: "Go." };
+    },
+  };
 }
 
 describe("a write payload holding the toolkit's secret", () => {
@@ -61,7 +75,9 @@ describe("a write payload holding the toolkit's secret", () => {
       const result = await kit.call("push-creative", push(fields));
       expect(result, name).toMatchObject({ ok: false, blocked: "secrets", status: null });
       const field = Object.keys(fields)[0]!;
-      expect((result as { error: string }).error, name).toContain(`payload's ${field} contains this toolkit's API key`);
+      expect((result as { error: string }).error, name).toContain(
+        `payload's ${field} contains this toolkit's API key`,
+      );
       expect(JSON.stringify(result)).not.toContain(sim.apiKey);
       expect(p.shown, name).toEqual([]);
       expect(await kit.pendingApprovals(), name).toEqual([]);

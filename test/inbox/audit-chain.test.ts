@@ -4,8 +4,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type DecisionClaims, signStatement } from "../../src/guards/approval/proof.js";
-import { AUDIT_GENESIS, lineHash } from "../../src/inbox/audit-chain.js";
 import { fileAudit, memoryAudit } from "../../src/inbox/audit.js";
+import { AUDIT_GENESIS, lineHash } from "../../src/inbox/audit-chain.js";
 import { verifyTrail } from "../../src/inbox/audit-verify.js";
 import { redisInbox } from "../../src/inbox/redis-queue.js";
 import { generateInboxKey, type InboxKey, signDecision } from "../../src/inbox/signing.js";
@@ -143,7 +143,11 @@ describe("the audit chain", () => {
       at: Date.parse(entry.at),
     });
     await audit.append(entry);
-    expect(await verifyTrail(await audit.lines!(), [key])).toMatchObject({ verified: 1, v1: 1, problems: [] });
+    expect(await verifyTrail(await audit.lines!(), [key])).toMatchObject({
+      verified: 1,
+      v1: 1,
+      problems: [],
+    });
   });
 
   it("continues the chain of a file across restarts", async () => {
@@ -154,7 +158,12 @@ describe("the audit chain", () => {
     await Promise.all([again.append(request(3)), again.append(request(4))]);
     const text = readFileSync(file, "utf8");
     expect(await verifyTrail(text, [key])).toMatchObject({ unsigned: 4, problems: [] });
-    expect(text.trim().split("\n").map((l) => JSON.parse(l).seq)).toEqual([1, 2, 3, 4]);
+    expect(
+      text
+        .trim()
+        .split("\n")
+        .map((l) => JSON.parse(l).seq),
+    ).toEqual([1, 2, 3, 4]);
   });
 });
 
@@ -258,7 +267,11 @@ describe("adrails audit verify", () => {
     const flag = await run(["audit", "verify", file, "--key", keyFile, "--json"], {
       env: { ADRAILS_INBOX_PUBLIC_KEY: JSON.stringify(current.jwk) },
     });
-    expect(JSON.parse(flag.stdout)).toMatchObject({ ok: true, verified: 2, keys: [current.jwk.kid, old.jwk.kid] });
+    expect(JSON.parse(flag.stdout)).toMatchObject({
+      ok: true,
+      verified: 2,
+      keys: [current.jwk.kid, old.jwk.kid],
+    });
 
     // An edited line: verify names it, and the listing marks it.
     const text = readFileSync(file, "utf8").split("\n");

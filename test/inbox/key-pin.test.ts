@@ -40,7 +40,9 @@ describe("the inbox key fetched from its URL", () => {
     const pinFile = join(home(), "inbox-keys.json");
     const key = await fetchPinnedInboxKey(server.url, { pinFile });
     expect(key.jwk.kid).toBe(first.jwk.kid);
-    expect(JSON.parse(readFileSync(pinFile, "utf8"))).toEqual({ [new URL(server.url).origin]: first.jwk.kid });
+    expect(JSON.parse(readFileSync(pinFile, "utf8"))).toEqual({
+      [new URL(server.url).origin]: first.jwk.kid,
+    });
     expect(statSync(pinFile).mode & 0o777).toBe(0o600);
     expect((await fetchPinnedInboxKey(server.url, { pinFile })).jwk.kid).toBe(first.jwk.kid);
 
@@ -72,7 +74,10 @@ describe("the inbox key fetched from its URL", () => {
   it("reads several keys from one text: a JSON array or a JWK set", async () => {
     const both = [first.jwk, second.jwk];
     const kids = (keys: InboxKey[]) => keys.map((k) => k.jwk.kid);
-    expect(kids(await publicKeysFromText(JSON.stringify(both), "keys"))).toEqual([first.jwk.kid, second.jwk.kid]);
+    expect(kids(await publicKeysFromText(JSON.stringify(both), "keys"))).toEqual([
+      first.jwk.kid,
+      second.jwk.kid,
+    ]);
     expect(kids(await publicKeysFromText(JSON.stringify({ keys: both }), "keys"))).toHaveLength(2);
     expect(kids(await publicKeysFromText(JSON.stringify(first.jwk), "keys"))).toEqual([first.jwk.kid]);
     await expect(publicKeysFromText('[{"kty":"RSA"}]', "ADRAILS_INBOX_PUBLIC_KEY")).rejects.toThrow(

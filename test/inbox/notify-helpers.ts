@@ -51,7 +51,9 @@ export function validSignature(r: Received, secret = NOTIFY_SECRET): boolean {
   const { "webhook-id": id, "webhook-timestamp": stamp, "webhook-signature": header } = r.headers;
   if (typeof id !== "string" || typeof stamp !== "string" || typeof header !== "string") return false;
   if (!header.startsWith("v1,")) return false;
-  const expected = createHmac("sha256", Buffer.from(secret, "utf8")).update(`${id}.${stamp}.${r.body}`).digest();
+  const expected = createHmac("sha256", Buffer.from(secret, "utf8"))
+    .update(`${id}.${stamp}.${r.body}`)
+    .digest();
   const given = Buffer.from(header.slice(3), "base64");
   return given.length === expected.length && timingSafeEqual(given, expected);
 }

@@ -194,7 +194,7 @@ describe("inbox webhook notifications", { timeout: 30_000 }, () => {
     expect(Object.keys(receiver.delivered()[0]!)).toEqual(["text"]);
     expect(requested).toContain(`<${server.url}?item=${id}|Open in the inbox>`);
     expect(requested).toContain("Approval needed: `push-creative: ACTIVE ad");
-    expect(requested).toContain("&lt;!channel&gt; Spring &lt;https:\u200d//evil.example|sale&gt;\"");
+    expect(requested).toContain('&lt;!channel&gt; Spring &lt;https:\u200d//evil.example|sale&gt;"');
     expect(requested).not.toContain("<!channel>");
     expect(requested).not.toContain("https://evil");
     expect(decided).toContain("Declined by `Alice Reviewer`");

@@ -39,7 +39,9 @@ describe("webhook signatures (Standard Webhooks)", () => {
     const secret = "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw";
     const id = "msg_p5jXN8AQM9LWM0D4loKWxJek";
     const body = '{"test": 2432232314}';
-    expect(webhookSignature(secret, id, 1614265330, body)).toBe("v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE=");
+    expect(webhookSignature(secret, id, 1614265330, body)).toBe(
+      "v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE=",
+    );
     const headers = webhookHeaders(secret, id, body, 1614265330_000);
     expect(await verifyWebhook(secret, headers, body, { now: 1614265330_000 })).toEqual({
       ok: true,
@@ -96,7 +98,9 @@ describe("webhook signatures (Standard Webhooks)", () => {
 
     const seen = new Set<string>();
     const headers = delivered!.headers;
-    expect(await verifyWebhook(NOTIFY_SECRET, headers, delivered!.body, { seen })).toMatchObject({ ok: true });
+    expect(await verifyWebhook(NOTIFY_SECRET, headers, delivered!.body, { seen })).toMatchObject({
+      ok: true,
+    });
     expect(await verifyWebhook(NOTIFY_SECRET, headers, delivered!.body, { seen })).toMatchObject({
       ok: false,
       reason: "repeated",
@@ -121,7 +125,9 @@ describe("Slack text", () => {
   });
 
   it("never turns an agent's URL into a link: not a <url|label> link, not a bare URL", () => {
-    const text = slackText(event('push-creative: ACTIVE ad "<https://evil.example|Click> or https://evil.example/login"'));
+    const text = slackText(
+      event('push-creative: ACTIVE ad "<https://evil.example|Click> or https://evil.example/login"'),
+    );
     expect(text).toContain("<https://inbox.example.com/?item=apr_1|Open in the inbox>");
     const agent = text.slice(text.indexOf("`"), text.lastIndexOf("`") + 1);
     expect(agent).toBe(

@@ -40,11 +40,16 @@ export async function runAuditVerify(
     for (const p of check.problems) output.line(`${name}:${p.line}: ${p.message}`);
     const old = check.v1 > 0 ? ` (${check.v1} in the old v1 form)` : "";
     const unchained =
-      check.unchained > 0 ? ` ${check.unchained} line(s) at the start predate the chain: their order is not checked.` : "";
+      check.unchained > 0
+        ? ` ${check.unchained} line(s) at the start predate the chain: their order is not checked.`
+        : "";
     output.line(
       `${check.verified} decision(s) signed by inbox key ${kids.join(" or ")}${old}; ${check.problems.length} line(s) that do not hold; ${check.unsigned} other entries (requests, expiries, outcomes), which agents write unsigned, chained.${unchained}`,
     );
-    if (check.head) output.line(`Last line ${check.head.line}: ${check.head.hash} (note it: a trail cut after it no longer ends there).`);
+    if (check.head)
+      output.line(
+        `Last line ${check.head.line}: ${check.head.hash} (note it: a trail cut after it no longer ends there).`,
+      );
   }
   return check.problems.length === 0 ? EXIT.ok : EXIT.refused;
 }
@@ -57,7 +62,10 @@ async function trailLines(
   if (file === undefined) {
     const { openInbox, redisUrlOf } = await import("./inbox.js");
     if (!redisUrlOf(ctx.io, opts)) {
-      throw new CliError("Give the audit FILE, or --redis URL (or ADRAILS_REDIS_URL) to check the fleet's audit stream.", EXIT.usage);
+      throw new CliError(
+        "Give the audit FILE, or --redis URL (or ADRAILS_REDIS_URL) to check the fleet's audit stream.",
+        EXIT.usage,
+      );
     }
     const { inbox, where } = await openInbox(ctx.io, { ...(opts.redis ? { redis: opts.redis } : {}) });
     try {

@@ -63,7 +63,10 @@ async function problemsOf(ctx: CommandContext, inbox: Inbox): Promise<Map<number
     );
   }
   const { verifyTrail } = await import("../../inbox/audit-verify.js");
-  const check = await verifyTrail(lines, keys, { decisions: keys.length > 0, continues: lines.length >= 90_000 });
+  const check = await verifyTrail(lines, keys, {
+    decisions: keys.length > 0,
+    continues: lines.length >= 90_000,
+  });
   for (const p of check.problems) marks.set(p.line, p.message);
   return marks;
 }

@@ -65,7 +65,9 @@ export async function inboxPublicKey(
     throw new CliError(
       message,
       EXIT.usage,
-      pinned ? undefined : "Start `adrails inbox` first, or set ADRAILS_INBOX_PUBLIC_KEY to the key it prints.",
+      pinned
+        ? undefined
+        : "Start `adrails inbox` first, or set ADRAILS_INBOX_PUBLIC_KEY to the key it prints.",
     );
   }
 }
@@ -89,7 +91,9 @@ export async function inboxPublicKeys(io: CliIO, more: readonly string[] = []): 
         try {
           text = readFileSync(key, "utf8");
         } catch (error) {
-          throw new Error(`--key ${key} cannot be read: ${(error as NodeJS.ErrnoException).code ?? "error"}.`);
+          throw new Error(
+            `--key ${key} cannot be read: ${(error as NodeJS.ErrnoException).code ?? "error"}.`,
+          );
         }
       }
       keys.push(...(await publicKeysFromText(text, inline ? "--key" : `--key ${key}`)));

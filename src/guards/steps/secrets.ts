@@ -13,7 +13,9 @@ import type { Call, PipelineState } from "./call.js";
 function secretsOf(p: PipelineState): string[] {
   // The inbox token is the CLI's and the inbox's: read where they read it.
   const inboxToken = process.env.ADRAILS_INBOX_TOKEN;
-  return [p.o.apiKey, p.o.approvalSecret, inboxToken].filter((s): s is string => typeof s === "string" && s.length >= 8);
+  return [p.o.apiKey, p.o.approvalSecret, inboxToken].filter(
+    (s): s is string => typeof s === "string" && s.length >= 8,
+  );
 }
 
 /** The field (a dotted path) whose text holds one of `secrets`, or anything shaped like an API key. */
