@@ -83,13 +83,17 @@ export function defineApprovalCommands(program: Command, action: Action): void {
       (key: string, all: string[] = []) => [...all, key],
     )
     .action(
-      action(async (ctx, file: string | undefined, _opts: unknown, command: Command) =>
-        // --redis is the parent's (`adrails audit --redis URL verify` and `audit verify --redis URL` alike).
-        (await import("./commands/audit-verify.js")).runAuditVerify(
+      action(
+        async (
           ctx,
-          file,
-          command.optsWithGlobals() as import("./commands/audit-verify.js").AuditVerifyOptions,
-        ),
+          file: string | undefined,
+          opts: import("./commands/audit-verify.js").AuditVerifyOptions,
+        ) =>
+          // --redis is the parent's (`adrails audit verify --redis URL` and `adrails audit --redis URL verify` alike).
+          (await import("./commands/audit-verify.js")).runAuditVerify(ctx, file, {
+            ...(audit.opts() as import("./commands/audit-verify.js").AuditVerifyOptions),
+            ...opts,
+          }),
       ),
     );
 }
