@@ -30,6 +30,8 @@ export interface TrailCheckOptions {
   continues?: boolean;
   /** False: check the chain only (no keys at hand); decision lines are counted as unsigned. */
   decisions?: boolean;
+  /** False: check the decisions only, for an extract of a trail (lines picked from it break the chain). */
+  chain?: boolean;
 }
 
 /** The decision each audit event records, in a v2 statement. */
@@ -164,7 +166,11 @@ export async function verifyTrail(
     if (!byHash.has(l.hash)) byHash.set(l.hash, i);
   });
   const problems = new Map<number, string[]>();
-  const report = (p: TrailProblem) => problems.set(p.line, [...(problems.get(p.line) ?? []), p.message]);
+  // A decision's problem is said first on its line: it is the one no rewrite of the trail can hide.
+  const report = (p: TrailProblem, first = false) => {
+    const said = problems.get(p.line) ?? [];
+    problems.set(p.line, first ? [p.message, ...said] : [...said, p.message]);
+  };
   let chained = false;
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i]!;
@@ -174,7 +180,9 @@ export async function verifyTrail(
       continue;
     }
     const first = byHash.get(line.hash)!;
-    if (first < i) {
+    if (options.chain === false) {
+      // An extract: only the decisions are checked.
+    } else if (first < i) {
       report({ line: line.number, message: `duplicated: the same line as line ${lines[first]!.number}` });
     } else if (entry.prev === undefined) {
       if (chained) report({ line: line.number, message: "carries no chain link (prev): added or edited" });

@@ -112,6 +112,8 @@ describe("the audit chain", () => {
 
     // The first line deleted: the trail no longer starts at the first value.
     expect((await lineOf(lines.slice(1))).map((p) => p.line)).toEqual([1]);
+    // An extract (one request's lines) checked for its decisions only.
+    expect((await verifyTrail([lines[2]!, lines[3]!], [key], { chain: false })).problems).toEqual([]);
   });
 
   it("refuses a decision line whose claims were edited, and one signed by another key", async () => {
