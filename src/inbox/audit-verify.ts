@@ -202,10 +202,8 @@ export async function verifyTrail(
     }
     const verdict = await decisionVerdict(entry, trusted);
     if ("problem" in verdict) {
-      report({
-        line: line.number,
-        message: `${entry.event} of item ${JSON.stringify(entry.id)}: ${verdict.problem}`,
-      });
+      const message = `${entry.event} of item ${JSON.stringify(entry.id)}: ${verdict.problem}`;
+      report({ line: line.number, message }, true);
     } else {
       check.verified++;
       if (verdict.version === "v1") check.v1++;
