@@ -27,6 +27,8 @@ export type GuardName =
   | "disabled"
   | "store"
   | "rule"
+  /** A write's payload held the toolkit's own API key or another of its secrets: refused before anyone was asked. */
+  | "secrets"
   /** An approval request's time ran out before a person decided (await-approval, a pending call). */
   | "expired";
 

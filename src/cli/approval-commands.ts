@@ -86,12 +86,29 @@ export function defineApprovalCommands(program: Command, action: Action): void {
   audit
     .command("verify")
     .description(
-      "check every decision of an audit file against the inbox's public key (env ADRAILS_INBOX_PUBLIC_KEY); exit 6 naming a line that does not hold",
+      "check an audit trail: its hash chain line by line, and every decision against the inbox's public keys (env ADRAILS_INBOX_PUBLIC_KEY: a key or a JSON array of keys); exit 6 naming each line that does not hold",
     )
-    .argument("<file>", "the JSON lines audit file (--audit-log)")
+    .argument(
+      "[file]",
+      "the JSON lines audit file (--audit-log); without it, the fleet's audit stream (--redis)",
+    )
+    .option(
+      "--key <key>",
+      "another inbox public key (a JWK, a JSON array of JWKs, or a file holding one), e.g. the key before a rotation (repeatable)",
+      (key: string, all: string[] = []) => [...all, key],
+    )
     .action(
-      action(async (ctx, file: string) =>
-        (await import("./commands/audit-verify.js")).runAuditVerify(ctx, file),
+      action(
+        async (
+          ctx,
+          file: string | undefined,
+          opts: import("./commands/audit-verify.js").AuditVerifyOptions,
+        ) =>
+          // --redis is the parent's (`adrails audit verify --redis URL` and `adrails audit --redis URL verify` alike).
+          (await import("./commands/audit-verify.js")).runAuditVerify(ctx, file, {
+            ...(audit.opts() as import("./commands/audit-verify.js").AuditVerifyOptions),
+            ...opts,
+          }),
       ),
     );
 }

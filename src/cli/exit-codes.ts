@@ -42,6 +42,7 @@ export function exitCodeFor(result: ToolResult): ExitCode {
     switch (result.blocked) {
       case "validation":
       case "request-id":
+      case "secrets":
         return EXIT.usage;
       case "disabled":
         return EXIT.notFound;

@@ -34,6 +34,7 @@ import type { Call, PipelineOptions, PipelineState } from "./steps/call.js";
 import { keyStep } from "./steps/key.js";
 import { changeOf, type Prepared, prepare } from "./steps/prepare.js";
 import { ruledCallOf, ruledOf, ruledRequest, rulesStep, settledOf, untoldStep } from "./steps/rules.js";
+import { secretField, secretsStep } from "./steps/secrets.js";
 import { sendStep } from "./steps/send.js";
 import { shapeStep, storeRefusal } from "./steps/shape.js";
 import { traceToolCall } from "./telemetry.js";
@@ -195,6 +196,9 @@ export function createCallPipeline(o: PipelineOptions): CallPipeline {
       givenId: prepared.givenId,
       redeemed,
     };
+    // A payload carrying the toolkit's own secret is refused before any rule, person or store sees it.
+    const leaking = secretsStep(p, call);
+    if (leaking) return leaking;
     let outcome: Outcome;
     let release: (() => Promise<void>) | undefined;
     let ruled: Awaited<ReturnType<typeof rulesStep>>;
@@ -255,7 +259,7 @@ export function createCallPipeline(o: PipelineOptions): CallPipeline {
   ): ConfirmRequest | null {
     try {
       const prepared = prepare(def, schema, input, [], o.accountDefault);
-      if (!prepared.ok || !needsPerson(def, prepared.body)) return null;
+      if (!prepared.ok || !needsPerson(def, prepared.body) || secretField(p, def, prepared.body)) return null;
       const request = approvalRequest(
         def,
         prepared.body,
@@ -293,7 +297,8 @@ export function createCallPipeline(o: PipelineOptions): CallPipeline {
       } catch {
         return null;
       }
-      if (!prepared.ok || !needsPerson(def, prepared.body)) return null;
+      // A payload carrying a secret is never recorded: its call is refused instead.
+      if (!prepared.ok || !needsPerson(def, prepared.body) || secretField(p, def, prepared.body)) return null;
       // A call the money rules refuse is refused, not shown to a person first (enforce); in
       // advisory mode the person is told first which rule approving overrides.
       const finding = o.rules

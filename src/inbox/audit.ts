@@ -1,47 +1,72 @@
 import { appendFile, readFile } from "node:fs/promises";
 import { redactDeep } from "../guards/secrets.js";
+import {
+  type ChainHead,
+  chainedLine,
+  GENESIS_HEAD,
+  headAfter,
+  lastLine,
+  lineHash,
+  withFileLock,
+} from "./audit-chain.js";
 import type { InboxAudit, InboxAuditEntry } from "./types.js";
 
-/** The audit trail in this process's memory (the newest `max` entries). */
+/** The audit trail in this process's memory (the newest `max` entries), hash-chained. */
 export function memoryAudit(max = 10_000): InboxAudit {
-  const entries: InboxAuditEntry[] = [];
+  const lines: string[] = [];
+  let head: ChainHead = GENESIS_HEAD;
   return {
     name: "memory",
     async append(entry) {
-      entries.push(structuredClone(entry));
-      if (entries.length > max) entries.splice(0, entries.length - max);
+      const line = chainedLine(entry, head);
+      head = { hash: lineHash(line), seq: head.seq + 1 };
+      lines.push(line);
+      if (lines.length > max) lines.splice(0, lines.length - max);
     },
     async read() {
-      return structuredClone(entries);
+      return lines.map((line) => JSON.parse(line) as InboxAuditEntry);
+    },
+    async lines() {
+      return [...lines];
     },
   };
 }
 
-/** The audit trail as a JSON lines file: one entry a line, appended, never rewritten. */
+/**
+ * The audit trail as a JSON lines file: one entry a line, appended, never rewritten. Each line
+ * names the hash of the line before it, also across restarts and processes sharing the file
+ * (they take turns through a lock file beside it).
+ */
 export function fileAudit(path: string): InboxAudit {
   // Appends run one after another: two writes in flight at once can land in either order.
   let queue: Promise<unknown> = Promise.resolve();
+  const lines = async () => {
+    let text: string;
+    try {
+      text = await readFile(path, "utf8");
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === "ENOENT") return [];
+      throw error;
+    }
+    return text.split("\n").filter((line) => line.trim() !== "");
+  };
   return {
     name: `file ${path}`,
     append(entry) {
-      const line = `${JSON.stringify(entry)}\n`;
-      const done = queue.then(() => appendFile(path, line, { encoding: "utf8", mode: 0o600 }));
+      const write = () =>
+        withFileLock(path, async () => {
+          const last = await lastLine(path);
+          const line = chainedLine(entry, last === undefined ? GENESIS_HEAD : headAfter(last));
+          await appendFile(path, `${line}\n`, { encoding: "utf8", mode: 0o600 });
+        });
+      const done = queue.then(write);
       queue = done.catch(() => {});
       return done;
     },
     async read() {
-      let text: string;
-      try {
-        text = await readFile(path, "utf8");
-      } catch (error) {
-        if ((error as NodeJS.ErrnoException).code === "ENOENT") return [];
-        throw error;
-      }
-      return text
-        .split("\n")
-        .filter((line) => line.trim() !== "")
-        .map((line) => JSON.parse(line) as InboxAuditEntry);
+      return (await lines()).map((line) => JSON.parse(line) as InboxAuditEntry);
     },
+    lines,
   };
 }
 
@@ -63,6 +88,7 @@ export function auditTo(trails: readonly InboxAudit[], secrets: readonly string[
     async read() {
       return trails[0] ? trails[0].read() : [];
     },
+    ...(trails[0]?.lines ? { lines: trails[0].lines.bind(trails[0]) } : {}),
   };
 }
 

@@ -1,9 +1,10 @@
 export { type InboxApprovalsOptions, type InboxToolkitOptions, inboxApprovals } from "./approvals.js";
 export { type AuditMirror, auditTo, fileAudit, memoryAudit, mirrorAudit } from "./audit.js";
-export { type TrailCheck, type TrailProblem, verifyTrail } from "./audit-verify.js";
+export { type TrailCheck, type TrailCheckOptions, type TrailProblem, verifyTrail } from "./audit-verify.js";
 export { type InboxDeskOptions, inboxDesk } from "./desk.js";
 export { createInboxHandler, type InboxHandler, type InboxHandlerOptions } from "./handler.js";
 export { type AskResult, createInbox, type Inbox, type InboxOptions, type PersonDecision } from "./inbox.js";
+export { fetchPinnedInboxKey, PIN_FILE, type PinnedKeyOptions, publicKeysFromText } from "./key-pin.js";
 export {
   type AgentInboxInterrupt,
   type AgentInboxResponse,
@@ -35,3 +36,11 @@ export {
   publicKeyFromText,
 } from "./signing.js";
 export type * from "./types.js";
+export {
+  type SeenIds,
+  type VerifyWebhookOptions,
+  verifyWebhook,
+  type WebhookCheck,
+  webhookHeaders,
+  webhookSignature,
+} from "./webhook.js";

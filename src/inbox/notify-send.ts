@@ -1,4 +1,5 @@
 import { createHmac, randomUUID } from "node:crypto";
+import { webhookHeaders } from "./webhook.js";
 
 /** One notification for one webhook: its body is fixed once, so every retry sends the same bytes. */
 export interface Delivery {
@@ -15,7 +16,12 @@ export interface DeliveryOptions {
   onGiveUp(message: string): void;
 }
 
-/** The signature header's value for a body: `sha256=<hex HMAC-SHA256>`. */
+/**
+ * The old body-only signature (`sha256=<hex HMAC-SHA256 of the body>`), no longer sent: it signs
+ * neither the delivery id nor a time, so a captured notification replays forever. Use
+ * `verifyWebhook` on the `webhook-*` headers.
+ * @deprecated
+ */
 export function signature(secret: string, body: string): string {
   return `sha256=${createHmac("sha256", secret).update(body).digest("hex")}`;
 }
@@ -52,7 +58,8 @@ export function deliveryQueue(url: string, options: DeliveryOptions) {
           "x-adrails-event": d.event,
           // The same on every retry: a receiver drops a delivery it already has.
           "x-adrails-delivery": d.key,
-          ...(options.secret ? { "x-adrails-signature": signature(options.secret, d.body) } : {}),
+          // Standard Webhooks: the id, this try's time and the body, signed together.
+          ...(options.secret ? webhookHeaders(options.secret, d.key, d.body) : { "webhook-id": d.key }),
         },
         body: d.body,
         redirect: "manual",
@@ -108,7 +115,7 @@ export function deliveryQueue(url: string, options: DeliveryOptions) {
         giveUp(d, `${MAX_QUEUED} notifications are already waiting for this webhook`);
         return;
       }
-      waiting.push({ ...d, tries: 0, key: randomUUID() });
+      waiting.push({ ...d, tries: 0, key: `msg_${randomUUID().replaceAll("-", "")}` });
       if (!timer) void run();
     },
     size: () => waiting.length,

@@ -43,7 +43,11 @@ export interface NotifyOptions {
   urls: readonly string[];
   /** Default "json". */
   format?: NotifyFormat;
-  /** Signs each body: `X-Adrails-Signature: sha256=<hex HMAC-SHA256 of the body>`. */
+  /**
+   * Signs each notification in the Standard Webhooks layout: `webhook-id`, `webhook-timestamp`,
+   * `webhook-signature: v1,<base64 HMAC-SHA256 of "{id}.{timestamp}.{body}">`. A `whsec_<base64>`
+   * secret is used as its decoded bytes, any other as its UTF-8 bytes. Receivers check with `verifyWebhook`.
+   */
   secret?: string;
   /** The inbox as people open it, e.g. https://inbox.example.com/ (approve_url starts with it). */
   publicUrl: string;
@@ -261,9 +265,18 @@ function summaryOf(item: InboxItem): string {
   );
 }
 
-/** Slack's three escapes: an agent's text can neither format a link nor mention @channel. */
+/**
+ * An agent's text for Slack: the three escapes (no `<url|label>` link, no @channel mention), in
+ * inline code (no formatting, no auto-link; a backtick in it cannot close the code), with a
+ * zero-width joiner after every URL scheme besides, so no client turns it into a link.
+ */
 const slackEscape = (text: string) =>
-  text.replaceAll("&", "&amp;").replaceAll("<", "&lt;").replaceAll(">", "&gt;");
+  `\`${text
+    .replaceAll("&", "&amp;")
+    .replaceAll("<", "&lt;")
+    .replaceAll(">", "&gt;")
+    .replaceAll("`", "\u02cb")
+    .replace(/([a-z][a-z0-9+.-]*):(?=\/\/)/gi, "$1:\u200d")}\``;
 
 /** The Slack incoming-webhook text of an event. */
 export function slackText(event: NotifyEvent): string {

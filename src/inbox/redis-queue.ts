@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import { AUDIT_GENESIS, chainedLine, lineHash } from "./audit-chain.js";
 import { isItem, logUnreadable, MAX_ITEM_BYTES, readItem } from "./item-check.js";
 import { type AccountTurns, accountKey, askerKey, clampPage, fairPicks } from "./listing.js";
 import { type InboxRedisOptions, type RedisConnection, redisConnection } from "./redis-connection.js";
@@ -17,7 +18,7 @@ import type {
 /** How long decided items stay visible as history. */
 const KEEP_MS = 7 * 24 * 3600_000;
 /** Audit entries the stream keeps (approximately). */
-const AUDIT_MAX = 100_000;
+export const AUDIT_MAX = 100_000;
 /** Audit entries one read of a follower takes at most. */
 const FOLLOW_BATCH = 500;
 const shas = new Map<string, string>();
@@ -209,22 +210,55 @@ function redisQueue(redis: RedisConnection): InboxQueue {
   };
 }
 
+// One audit line, chained: appended only while the head is the one the line names (processes
+// racing on the stream retry with the head they are given back), so every line names the line
+// before it in the stream, across processes. Redis' Lua has no sha256: the hash is made by the caller.
+const APPEND = `
+local head = redis.call('GET', KEYS[2])
+if not head then head = '' end
+if head ~= ARGV[1] then return {0, head} end
+local id = redis.call('XADD', KEYS[1], 'MAXLEN', '~', ARGV[4], '*', 'entry', ARGV[2])
+redis.call('SET', KEYS[2], ARGV[3])
+return {1, id}`;
+
+/** How many times an append retries when other processes keep appending first. */
+const APPEND_TRIES = 50;
+
 /** The audit trail as a Redis stream beside the fleet store, `<prefix>:inbox:audit`. */
 function redisAudit(redis: RedisConnection): InboxAudit {
   const stream = `${redis.prefix}:inbox:audit`;
+  const headKey = `${stream}:head`;
   return {
     name: `${redis.name} stream ${stream}`,
     async append(entry) {
-      await redis.command([
-        "XADD",
-        stream,
-        "MAXLEN",
-        "~",
-        String(AUDIT_MAX),
-        "*",
-        "entry",
-        JSON.stringify(entry),
-      ]);
+      // The head is "<seq> <hash>"; none on a new stream (or one written before the chain).
+      let head = ((await redis.command(["GET", headKey])) as string | null) ?? "";
+      for (let i = 0; i < APPEND_TRIES; i++) {
+        const [seq, hash] =
+          head === "" ? [0, AUDIT_GENESIS] : [Number(head.split(" ")[0]), head.split(" ")[1]!];
+        const line = chainedLine(entry, { seq, hash });
+        const next = `${seq + 1} ${lineHash(line)}`;
+        const [ok, value] = (await redis.command([
+          "EVAL",
+          APPEND,
+          "2",
+          stream,
+          headKey,
+          head,
+          line,
+          next,
+          String(AUDIT_MAX),
+        ])) as [number, string];
+        if (ok === 1) return;
+        head = value;
+      }
+      throw new Error(
+        `The audit stream ${stream} kept moving: ${APPEND_TRIES} appends in a row were overtaken.`,
+      );
+    },
+    async lines() {
+      const rows = (await redis.command(["XRANGE", stream, "-", "+"])) as [string, string[]][];
+      return rows.map(([, fields]) => fields[1] ?? "{}");
     },
     async read() {
       const rows = (await redis.command(["XRANGE", stream, "-", "+"])) as [string, string[]][];

@@ -143,15 +143,24 @@ export async function inboxKeyFile(file: string, warn: (message: string) => void
 export const INBOX_KEY_PATH = ".well-known/adrails-inbox-key";
 
 /**
- * The public key an inbox serves (`GET {inboxUrl}/.well-known/adrails-inbox-key`), fetched once:
- * for agents given the inbox's URL rather than its key. Throws naming the URL when it gives none.
+ * The public key an inbox serves (`GET {inboxUrl}/.well-known/adrails-inbox-key`), fetched once,
+ * unpinned (`fetchPinnedInboxKey` pins it): https, or http on loopback only; a redirect is
+ * refused. Throws naming the URL when it gives none.
  */
 export async function fetchInboxKey(inboxUrl: string | URL): Promise<InboxKey> {
   const base = String(inboxUrl);
   const at = new URL(INBOX_KEY_PATH, base.endsWith("/") ? base : `${base}/`);
+  const loopback = /^(127\.\d+\.\d+\.\d+|\[::1\]|localhost)$/.test(at.hostname);
+  if (at.protocol !== "https:" && !(at.protocol === "http:" && loopback)) {
+    throw new Error(
+      `The inbox's key is fetched over https only (plain http on loopback only), not from ${at.origin}.`,
+    );
+  }
   let text: string;
   try {
-    const response = await fetch(at, { signal: AbortSignal.timeout(10_000) });
+    const response = await fetch(at, { redirect: "manual", signal: AbortSignal.timeout(10_000) });
+    if (response.status >= 300 && response.status < 400)
+      throw new Error(`a redirect (HTTP ${response.status}) is refused`);
     if (!response.ok) throw new Error(`HTTP ${response.status}`);
     text = await response.text();
   } catch (error) {

@@ -213,6 +213,10 @@ export interface InboxAuditEntry {
   /** When the request was made and expires (ISO), on "request". */
   requestedAt?: string;
   expiresAt?: string;
+  /** The line's place in its trail, from 1 (set by the trail when it appends). */
+  seq?: number;
+  /** The hash of the trail's previous line (`sha256:<hex>` of its exact text), or all zeros on the first. */
+  prev?: string;
 }
 
 /** An append-only audit trail: memory, a JSON lines file, or a Redis stream. */
@@ -221,6 +225,8 @@ export interface InboxAudit {
   append(entry: InboxAuditEntry): Promise<void>;
   /** Every entry kept, oldest first. */
   read(): Promise<InboxAuditEntry[]>;
+  /** Every line kept, oldest first, as the exact text its successor's hash covers: `adrails audit verify` checks them. */
+  lines?(): Promise<string[]>;
   /**
    * For a trail shared by several processes: the entries appended after `cursor` (oldest first,
    * at most a batch) and the cursor to ask from next. Without a cursor: none, and the current end.

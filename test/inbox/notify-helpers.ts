@@ -44,12 +44,18 @@ export async function webhookReceiver(options: { failures?: number; slowMs?: num
   };
 }
 
-/** True when the signature header is the HMAC-SHA256 of the exact body under `secret`. */
+/**
+ * True when `webhook-signature` is the HMAC-SHA256 of "{webhook-id}.{webhook-timestamp}.{body}"
+ * under `secret` (Standard Webhooks), computed here without adrails' own helper.
+ */
 export function validSignature(r: Received, secret = NOTIFY_SECRET): boolean {
-  const header = r.headers["x-adrails-signature"];
-  if (typeof header !== "string" || !header.startsWith("sha256=")) return false;
-  const expected = Buffer.from(createHmac("sha256", secret).update(r.body).digest("hex"));
-  const given = Buffer.from(header.slice("sha256=".length));
+  const { "webhook-id": id, "webhook-timestamp": stamp, "webhook-signature": header } = r.headers;
+  if (typeof id !== "string" || typeof stamp !== "string" || typeof header !== "string") return false;
+  if (!header.startsWith("v1,")) return false;
+  const expected = createHmac("sha256", Buffer.from(secret, "utf8"))
+    .update(`${id}.${stamp}.${r.body}`)
+    .digest();
+  const given = Buffer.from(header.slice(3), "base64");
   return given.length === expected.length && timingSafeEqual(given, expected);
 }
 

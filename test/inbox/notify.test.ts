@@ -193,10 +193,11 @@ describe("inbox webhook notifications", { timeout: 30_000 }, () => {
     const [requested, decided] = receiver.delivered().map((b) => String(b.text));
     expect(Object.keys(receiver.delivered()[0]!)).toEqual(["text"]);
     expect(requested).toContain(`<${server.url}?item=${id}|Open in the inbox>`);
-    expect(requested).toContain("Approval needed: push-creative: ACTIVE ad");
-    expect(requested).toContain("&lt;!channel&gt; Spring &lt;https://evil.example|sale&gt;");
+    expect(requested).toContain("Approval needed: `push-creative: ACTIVE ad");
+    expect(requested).toContain('&lt;!channel&gt; Spring &lt;https:\u200d//evil.example|sale&gt;"');
     expect(requested).not.toContain("<!channel>");
-    expect(decided).toContain("Declined by Alice Reviewer");
+    expect(requested).not.toContain("https://evil");
+    expect(decided).toContain("Declined by `Alice Reviewer`");
     expect(decided).not.toContain(REASON);
     expect(receiver.got.every((r) => validSignature(r))).toBe(true);
   });

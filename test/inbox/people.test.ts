@@ -180,7 +180,8 @@ describe("named approvers", { timeout: 60_000 }, () => {
       ["approve", "Ben", ["Ann", "Ben"]],
     ]);
     const key = await publicKeyFromText(JSON.stringify(await inbox.publicJwk()), "the inbox key");
-    const check = await verifyTrail(trail.map((e) => JSON.stringify(e)).join("\n"), [key]);
+    // An extract of the trail (one request's lines): its decisions, not its chain.
+    const check = await verifyTrail(trail.map((e) => JSON.stringify(e)).join("\n"), [key], { chain: false });
     expect(check).toMatchObject({ verified: 2, unsigned: 1, problems: [] });
   });
 

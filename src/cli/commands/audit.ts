@@ -1,3 +1,4 @@
+import type { Inbox } from "../../inbox/inbox.js";
 import type { InboxAuditEntry } from "../../inbox/types.js";
 import { EXIT, type ExitCode } from "../exit-codes.js";
 import type { CommandContext } from "../main.js";
@@ -28,15 +29,46 @@ export async function runAudit(
       else for (const line of summaryLines(rows)) output.line(line);
       return EXIT.ok;
     }
-    for (const entry of entries) {
-      if (output.json) output.line(JSON.stringify(entry));
-      else output.line(auditLine(entry));
-    }
+    const marks = await problemsOf(ctx, inbox);
+    entries.forEach((entry, i) => {
+      const mark = marks.get(i + 1);
+      if (output.json) output.line(JSON.stringify(mark ? { ...entry, problem: mark } : entry));
+      else output.line(mark ? `! ${auditLine(entry)}  [DOES NOT VERIFY: ${mark}]` : auditLine(entry));
+    });
     if (!output.json && entries.length === 0) output.info("The audit trail is empty.");
+    if (!output.json && marks.size > 0) {
+      output.warn(
+        `${marks.size} line(s) do not verify (marked !): run \`adrails audit verify\` for the details.`,
+      );
+    }
     return EXIT.ok;
   } finally {
     await inbox.close();
   }
+}
+
+/**
+ * The problem of each line that does not verify, by line number: the chain always, decisions
+ * against ADRAILS_INBOX_PUBLIC_KEY when it is set (else they are said to be unchecked).
+ */
+async function problemsOf(ctx: CommandContext, inbox: Inbox): Promise<Map<number, string>> {
+  const marks = new Map<number, string>();
+  if (!inbox.audit.lines) return marks;
+  const lines = await inbox.audit.lines();
+  const { inboxPublicKeys } = await import("./inbox-keys.js");
+  const keys = await inboxPublicKeys(ctx.io);
+  if (keys.length === 0 && lines.some((l) => /"event":"(approve|first-approval|decline)"/.test(l))) {
+    ctx.output.warn(
+      "Decisions are not checked against the inbox's signature: set ADRAILS_INBOX_PUBLIC_KEY to the key `adrails inbox` prints.",
+    );
+  }
+  const { verifyTrail } = await import("../../inbox/audit-verify.js");
+  const check = await verifyTrail(lines, keys, {
+    decisions: keys.length > 0,
+    continues: lines.length >= 90_000,
+  });
+  for (const p of check.problems) marks.set(p.line, p.message);
+  return marks;
 }
 
 function auditLine(e: InboxAuditEntry): string {

@@ -37,23 +37,17 @@ export async function inboxSigningKey(io: CliIO, output: Output): Promise<{ key:
 }
 
 /**
- * The public key agents check decisions with: ADRAILS_INBOX_PUBLIC_KEY, else fetched once from
- * the inbox at `url` (default ADRAILS_INBOX_URL); undefined when neither is set. Exit 2 naming the source when
- * it gives no key.
+ * The public key agents check decisions with: ADRAILS_INBOX_PUBLIC_KEY (with several, the first:
+ * the current one), else fetched from the inbox at `url` (default ADRAILS_INBOX_URL) and pinned by
+ * thumbprint in $ADRAILS_HOME/inbox-keys.json; undefined when neither is set. Exit 2 naming the
+ * source when it gives no key, or when the inbox serves another key than the one pinned.
  */
 export async function inboxPublicKey(
   io: CliIO,
   url: string | undefined = io.env.ADRAILS_INBOX_URL,
 ): Promise<InboxKey | undefined> {
-  const { publicKeyFromText } = await import("../../inbox/signing.js");
   const given = io.env.ADRAILS_INBOX_PUBLIC_KEY;
-  if (given !== undefined && given.trim() !== "") {
-    try {
-      return await publicKeyFromText(given, "ADRAILS_INBOX_PUBLIC_KEY");
-    } catch (error) {
-      throw new CliError((error as Error).message, EXIT.usage);
-    }
-  }
+  if (given !== undefined && given.trim() !== "") return (await inboxPublicKeys(io))[0];
   if (url === undefined || url.trim() === "") return undefined;
   if (!URL.canParse(url) || !/^https?:$/.test(new URL(url).protocol)) {
     throw new CliError(
@@ -61,16 +55,53 @@ export async function inboxPublicKey(
       EXIT.usage,
     );
   }
-  const { fetchInboxKey } = await import("../../inbox/signing.js");
+  const { fetchPinnedInboxKey, PIN_FILE } = await import("../../inbox/key-pin.js");
+  const { adrailsHome } = await import("../../upstream/home.js");
   try {
-    return await fetchInboxKey(url);
+    return await fetchPinnedInboxKey(url, { pinFile: join(adrailsHome(io.env), PIN_FILE) });
   } catch (error) {
+    const message = (error as Error).message;
+    const pinned = message.includes("another key");
     throw new CliError(
-      (error as Error).message,
+      message,
       EXIT.usage,
-      "Start `adrails inbox` first, or set ADRAILS_INBOX_PUBLIC_KEY to the key it prints.",
+      pinned
+        ? undefined
+        : "Start `adrails inbox` first, or set ADRAILS_INBOX_PUBLIC_KEY to the key it prints.",
     );
   }
+}
+
+/**
+ * Every public key of ADRAILS_INBOX_PUBLIC_KEY (one key, or a JSON array of JWKs: the current key
+ * and the ones it replaced) and of each `--key` (a key, or a file holding one or an array).
+ */
+export async function inboxPublicKeys(io: CliIO, more: readonly string[] = []): Promise<InboxKey[]> {
+  const { publicKeysFromText } = await import("../../inbox/key-pin.js");
+  const keys: InboxKey[] = [];
+  const given = io.env.ADRAILS_INBOX_PUBLIC_KEY;
+  try {
+    if (given !== undefined && given.trim() !== "") {
+      keys.push(...(await publicKeysFromText(given, "ADRAILS_INBOX_PUBLIC_KEY")));
+    }
+    for (const key of more) {
+      const inline = /^\s*[[{-]/.test(key);
+      let text = key;
+      if (!inline) {
+        try {
+          text = readFileSync(key, "utf8");
+        } catch (error) {
+          throw new Error(
+            `--key ${key} cannot be read: ${(error as NodeJS.ErrnoException).code ?? "error"}.`,
+          );
+        }
+      }
+      keys.push(...(await publicKeysFromText(text, inline ? "--key" : `--key ${key}`)));
+    }
+  } catch (error) {
+    throw new CliError((error as Error).message, EXIT.usage);
+  }
+  return keys;
 }
 
 /** The people file of --people or ADRAILS_INBOX_PEOPLE, checked; undefined when none. Exit 2 naming what is wrong. */

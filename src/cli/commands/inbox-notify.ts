@@ -51,7 +51,7 @@ export function notifySetup(io: CliIO, output: Output, opts: InboxNotifyOptions)
     throw new CliError(
       "--notify sends signed JSON, and ADRAILS_NOTIFY_SECRET is not set.",
       EXIT.usage,
-      "Set ADRAILS_NOTIFY_SECRET to a long random secret your webhook also knows (it checks X-Adrails-Signature).",
+      "Set ADRAILS_NOTIFY_SECRET to a long random secret your webhook also knows, e.g. whsec_ and 32 random bytes in base64 (it checks webhook-signature, Standard Webhooks: verifyWebhook from adrails/inbox).",
     );
   }
   let notifier: import("../../inbox/notify.js").Notifier | undefined;

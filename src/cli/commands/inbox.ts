@@ -74,7 +74,11 @@ export async function openInbox(
   if (follow && url && opts.auditLog) {
     const file = fileAudit(opts.auditLog);
     const mirror = await mirrorAudit(shared.audit, auditTo([file], secrets));
-    const audit = { ...auditTo([shared.audit], secrets), read: () => file.read() };
+    const audit = {
+      ...auditTo([shared.audit], secrets),
+      read: () => file.read(),
+      lines: () => file.lines!(),
+    };
     const inbox = createInbox({ ...more, queue: shared.queue, audit });
     return { inbox, where: shared.queue.name, stop: () => mirror.stop() };
   }

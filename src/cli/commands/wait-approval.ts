@@ -12,6 +12,27 @@ export interface FleetFlags extends InboxStateOptions {
 }
 
 const DEFAULT_TIMEOUT_S = 300;
+/** Shorter secrets can be guessed. */
+const MIN_APPROVAL_SECRET = 16;
+
+/**
+ * `approvalSecret` from ADRAILS_APPROVAL_SECRET: answers carried by chat apps and frameworks are
+ * signed with it and only signed ones redeem, so a process without it cannot forge one. It does
+ * not stop a Redis writer from deleting or delaying answers, and the inbox routes redeem only the
+ * inbox key's signatures instead. Exit 2 when it is too short to be a secret.
+ */
+export function approvalSecretOf(env: NodeJS.ProcessEnv): { approvalSecret?: string } {
+  const secret = env.ADRAILS_APPROVAL_SECRET;
+  if (secret === undefined || secret === "") return {};
+  if (secret.length < MIN_APPROVAL_SECRET) {
+    throw new CliError(
+      `ADRAILS_APPROVAL_SECRET must be at least ${MIN_APPROVAL_SECRET} characters.`,
+      EXIT.usage,
+      "Set it to a long random value every process of the fleet shares, e.g. `openssl rand -hex 32`.",
+    );
+  }
+  return { approvalSecret: secret };
+}
 
 /**
  * Toolkit options from --redis (the fleet store) and --wait-approval (approvals through the inbox
@@ -45,11 +66,12 @@ export async function fleetOptions(
       "Set ADRAILS_INBOX_PUBLIC_KEY to the key `adrails inbox` prints, or ADRAILS_INBOX_URL to the inbox's address.",
     );
   }
-  if (!url) return { options: {}, close: async () => {} };
+  const secret = approvalSecretOf(io.env);
+  if (!url) return { options: secret, close: async () => {} };
   const { redisStore } = await import("../../store/redis.js");
   // ADRAILS_REDIS_ALLOW_EVICTION=1 accepts a Redis whose maxmemory-policy can evict adrails' keys.
   const store = redisStore({ url, allowEviction: io.env.ADRAILS_REDIS_ALLOW_EVICTION === "1" });
-  const options: Partial<AdToolsOptions> = { store };
+  const options: Partial<AdToolsOptions> = { store, ...secret };
   let opened: Inbox | undefined;
   const closers = [() => store.close()];
   if (flags.waitApproval) {
