@@ -1,0 +1,40 @@
+import {
+  isLoopbackHost,
+  startMcpHttpServer
+} from "./chunk-EOM6CPJG.js";
+import "./chunk-WA4DTIO7.js";
+import {
+  serveMcpStdio
+} from "./chunk-52L3NNSY.js";
+import {
+  ELICITATION_VIA,
+  createMcpServer,
+  mcpAnnotations,
+  mcpTitle
+} from "./chunk-7C3ZZXET.js";
+import "./chunk-XCJFUJ3F.js";
+import "./chunk-KTFO7BLR.js";
+import "./chunk-NHHJSMJV.js";
+import "./chunk-YHBHRAZ2.js";
+import "./chunk-C4OLH3A7.js";
+import "./chunk-SFIARPXE.js";
+import "./chunk-3VR6HFHW.js";
+import "./chunk-K626HZJL.js";
+import "./chunk-VFPHF6ZS.js";
+import "./chunk-YOX5XIST.js";
+import "./chunk-36ISPG4H.js";
+import "./chunk-V6IESX3N.js";
+import "./chunk-MQGJ6FVD.js";
+import "./chunk-FQEE225I.js";
+import "./chunk-LASFETXT.js";
+import "./chunk-FESAOV4W.js";
+import "./chunk-CURNL2XW.js";
+export {
+  ELICITATION_VIA,
+  createMcpServer,
+  isLoopbackHost,
+  mcpAnnotations,
+  mcpTitle,
+  serveMcpStdio,
+  startMcpHttpServer
+};
