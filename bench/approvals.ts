@@ -18,7 +18,7 @@ import { Agent, request } from "node:http";
 import { performance } from "node:perf_hooks";
 import { createClient } from "redis";
 import type { ApprovalRecordInput } from "../src/store/index.js";
-import { keyIdentity, keyScoped } from "../src/store/index.js";
+import { keyIdentity, keyScoped, memoryStore } from "../src/store/index.js";
 import { redisStore } from "../src/store/redis.js";
 import { createAdTools } from "../src/toolkit.js";
 import { startRedis } from "../test/support/redis.js";
@@ -237,6 +237,8 @@ const transport = {
   store: redisStore({ client: counting as never, commandTimeoutMs: 10_000 }),
 };
 const paused = createAdTools({ ...transport, sessionId: "bench-paused" });
+// The same PAUSED write on the memory store: what the guards cost without any Redis round trip.
+const inMemory = createAdTools({ ...transport, store: memoryStore(), sessionId: "bench-memory" });
 const ruled = createAdTools({
   ...transport,
   sessionId: "bench-active",
@@ -309,6 +311,7 @@ const activeCount = await commandsOf(() => ruled.call("push-creative", push(1, "
 await monitor.close().catch(() => {});
 const p = await pairs("PAUSED", paused, PAIRS);
 const a = await pairs("ACTIVE", ruled, Math.max(50, Math.round(PAIRS / 2)));
+const m = await pairs("PAUSED", inMemory, Math.max(50, Math.round(PAIRS / 2)));
 console.log(
   "\nOne guarded write, Redis store, vs the same request over node:http (median of per-pair ratios):",
 );
@@ -321,6 +324,15 @@ console.table([
     target: "<= 2.0",
     "round trips": pausedCount.sent,
     "Redis commands": pausedCount.seen,
+  },
+  {
+    write: "PAUSED push, memory store",
+    "toolkit ms": ms(m.kit),
+    "node:http ms": ms(m.raw),
+    ratio: m.ratio.toFixed(2),
+    target: "(no Redis)",
+    "round trips": 0,
+    "Redis commands": 0,
   },
   {
     write: "ACTIVE launch, rules",
