@@ -3,7 +3,8 @@
 // First, with 10 / 1,000 / 10,000 / 100,000 requests pending on one key (seeded through node-redis'
 // automatic pipelining, a thousand creates in flight at a time), the medians of: a page of
 // `toolkit.pendingApprovals()` (the key's oldest 100), one thread's pending set (5 requests asked
-// in the middle of the seed), answering the oldest pending request, and redeeming it. Targets:
+// in the middle of the seed), answering the oldest pending request, and redeeming it, with the
+// Redis commands each costs (MONITOR: the same at every count is what makes the time flat). Targets:
 // each under 20 ms at 100,000 and growing no more than 2x from 1,000 to 100,000.
 //
 // Then a guarded write against the simulator (in a child process, as a real service would be) on
@@ -81,6 +82,21 @@ const redis = await startRedis();
 const sim = await childSim();
 const storeOptions = { url: redis.url, commandTimeoutMs: 10_000 };
 
+/** Every command Redis runs for `run` (MONITOR, those inside scripts included), and what `run` sent. */
+async function commandsOf(run: () => Promise<unknown>): Promise<number> {
+  const monitor = createClient({ url: redis.url });
+  await monitor.connect();
+  let seen = 0;
+  await monitor.monitor(() => {
+    seen++;
+  });
+  await run();
+  // MONITOR lines arrive after the replies.
+  await new Promise((resolve) => setTimeout(resolve, 100));
+  await monitor.close().catch(() => monitor.destroy());
+  return seen;
+}
+
 // ---- pending requests at scale ----------------------------------------------------------------
 
 const payload = (i: number) =>
@@ -133,6 +149,20 @@ for (const n of COUNTS) {
     throw new Error(`the key's first page is wrong at ${n}: ${first.length}`);
   if (threadSet.length !== Math.min(5, n)) throw new Error(`the thread's set is wrong at ${n}`);
 
+  const oldest = `apr_bench_${Math.min(SAMPLES, n - 5)}`;
+  const counts = {
+    list: await commandsOf(() => toolkit.pendingApprovals()),
+    thread: await commandsOf(() => toolkit.pendingApprovals(THREAD)),
+    answer: await commandsOf(async () =>
+      records.answerApproval("", oldest, {
+        approved: true,
+        text: "yes",
+        channel: "bench",
+        at: await store.clock(),
+      }),
+    ),
+    redeem: await commandsOf(() => records.redeemApproval("", oldest, payload(Math.min(SAMPLES, n - 5)))),
+  };
   const list: number[] = [];
   const thread: number[] = [];
   const answer: number[] = [];
@@ -173,6 +203,7 @@ for (const n of COUNTS) {
     "one thread ms": ms(row.thread),
     "answer ms": ms(row.answer),
     "redeem ms": ms(row.redeem),
+    "Redis commands (list, thread, answer, redeem)": `${counts.list}, ${counts.thread}, ${counts.answer}, ${counts.redeem}`,
   });
   await store.close();
 }
@@ -223,13 +254,6 @@ const counting = new Proxy(client, {
     return typeof value === "function" ? value.bind(target) : value;
   },
 });
-const monitor = createClient({ url: redis.url });
-await monitor.connect();
-let seen = 0;
-await monitor.monitor(() => {
-  seen++;
-});
-
 const transport = {
   apiKey: sim.apiKey,
   baseUrl: sim.url,
@@ -260,13 +284,9 @@ const push = (i: number, status: "PAUSED" | "ACTIVE") => ({
   ...(status === "ACTIVE" ? { status } : {}),
 });
 
-const settle = () => new Promise((resolve) => setTimeout(resolve, 50));
-async function commandsOf(run: () => Promise<unknown>) {
-  await settle();
+async function writeCommands(run: () => Promise<unknown>) {
   sent = 0;
-  seen = 0;
-  await run();
-  await settle();
+  const seen = await commandsOf(run);
   return { sent, seen };
 }
 
@@ -306,9 +326,11 @@ async function pairs(status: "PAUSED" | "ACTIVE", kit: typeof paused, count: num
   return { ratio: median(ratios), kit: median(kitMs), raw: median(rawMs) };
 }
 
-const pausedCount = await commandsOf(() => paused.call("push-creative", push(1, "PAUSED")));
-const activeCount = await commandsOf(() => ruled.call("push-creative", push(1, "ACTIVE")));
-await monitor.close().catch(() => {});
+// The second write of each kind: the first also writes the store's epoch marker.
+await paused.call("push-creative", push(0, "PAUSED"));
+await ruled.call("push-creative", push(0, "ACTIVE"));
+const pausedCount = await writeCommands(() => paused.call("push-creative", push(1, "PAUSED")));
+const activeCount = await writeCommands(() => ruled.call("push-creative", push(1, "ACTIVE")));
 const p = await pairs("PAUSED", paused, PAIRS);
 const a = await pairs("ACTIVE", ruled, Math.max(50, Math.round(PAIRS / 2)));
 const m = await pairs("PAUSED", inMemory, Math.max(50, Math.round(PAIRS / 2)));
