@@ -181,7 +181,8 @@ if ARGV[7] ~= '' then
 elseif ARGV[4] ~= '' then
   local f = redis.call('HMGET', base .. ARGV[4], 'at', 'sc')
   if not f[1] or not f[2] then return {'cursor'} end
-  local a, s = twins(f[1], ARGV[4], f[2])
+  -- Placed by its ask time and id, in the scope asked for, whatever scope it was asked in.
+  local a, s = twins(f[1], ARGV[4], mode == 's' and sc or f[2])
   if mode == 's' then lo = '(' .. s else lo = '(' .. a end
 end
 local out = {'ok', ''}
