@@ -32,8 +32,7 @@ const THREAD = "bench-thread";
 
 const median = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);
-  const mid = (sorted.length - 1) / 2;
-  return (sorted[Math.floor(mid)]! + sorted[Math.ceil(mid)]!) / 2;
+  return (sorted[Math.floor((sorted.length - 1) / 2)]! + sorted[Math.ceil((sorted.length - 1) / 2)]!) / 2;
 };
 const ms = (n: number) => n.toFixed(2);
 const time = async (run: () => Promise<unknown>) => {
@@ -65,11 +64,7 @@ async function childSim(): Promise<Sim> {
   const ready = await next<{ url: string; apiKey: string }>("ready");
   return {
     ...ready,
-    reset: async () => {
-      const done = next("done");
-      child.send({ type: "reset" });
-      await done;
-    },
+    reset: async () => void (await Promise.all([next("done"), child.send({ type: "reset" })])),
     close: async () => {
       const exited = new Promise((resolve) => child.once("exit", resolve));
       child.send({ type: "close" });
