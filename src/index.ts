@@ -87,6 +87,7 @@ export type {
   GuardName,
   HumanApproval,
   HumanDenial,
+  PendingApprovalsPage,
   PreviousLive,
   RuleDecision,
   ToolResult,

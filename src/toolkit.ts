@@ -251,7 +251,7 @@ export function composeToolkit(options: AdToolsOptions, wire: ToolkitWire): Comp
     makeTool,
     surface: (call) => ({
       toModelText: modelText,
-      pendingApprovals: (sessionId?: string) => pipeline.pending(sessionId),
+      pendingApprovals: (sessionId, page) => pipeline.pending(sessionId, page),
       askMany: composed.askMany,
       awaitApproval: (approvalId: string, awaitOptions?: AwaitApprovalOptions) =>
         pipeline.awaitApproval(approvalId, awaitOptions, call),

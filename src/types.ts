@@ -213,6 +213,14 @@ export interface AskWhere {
 }
 
 /** The guarded, framework-neutral tool set. */
+/** Which page of {@link AdToolkit.pendingApprovals} to read. */
+export interface PendingApprovalsPage {
+  /** At most this many requests: default 100, at most 1000. */
+  limit?: number;
+  /** The id of the last request of the previous page: this page starts after it. */
+  after?: string;
+}
+
 export interface AdToolkit {
   /** The offered tools in scope, by name order of the catalog. */
   readonly tools: readonly AdTool[];
@@ -222,10 +230,12 @@ export interface AdToolkit {
   /** What a model reads of a result: compact JSON capped at `maxResultChars`, with a visible marker. */
   toModelText(result: ToolResult): string;
   /**
-   * The approval requests recorded in the toolkit's store for its API key that nobody answered yet
-   * (every process on the store), oldest first; only those asked in `sessionId` when given.
+   * One page of the approval requests recorded in the toolkit's store for its API key that nobody
+   * answered yet (every process on the store), oldest first; only those asked in `sessionId` when
+   * given. A page holds 100 unless `page.limit` says (at most 1000); the next starts after the last
+   * one's id (`page.after`). A page costs the same however many are pending.
    */
-  pendingApprovals(sessionId?: string): Promise<ConfirmRequest[]>;
+  pendingApprovals(sessionId?: string, page?: PendingApprovalsPage): Promise<ConfirmRequest[]>;
   /**
    * A plan: records one approval request per payload of `tool` (at most 50, each needing a person,
    * no duplicates), shows them together through `options.channel`, and records the one decision

@@ -366,6 +366,8 @@ function completedFinds(messages: unknown): unknown[] {
   return [...inputs].filter(([id]) => answered.has(id)).map(([, input]) => input);
 }
 
+const PAGE = 1000;
+
 /**
  * The confirmations pending across the whole step: this branch's tool calls and every request of
  * the thread still unanswered in the store (parallel branches pause on their own calls, and
@@ -376,9 +378,17 @@ async function wholeStep(
   branch: PendingConfirmation[] | undefined,
   sessionId: string | undefined,
 ): Promise<PendingConfirmation[] | undefined> {
-  let recorded: ConfirmRequest[];
+  const recorded: ConfirmRequest[] = [];
   try {
-    recorded = await toolkit.pendingApprovals(sessionId);
+    // Page by page: a thread's pending requests cost what the thread holds, not what the key does.
+    for (let page: ConfirmRequest[] | undefined; page === undefined || page.length === PAGE; ) {
+      const after = page?.at(-1)?.id;
+      page = await toolkit.pendingApprovals(
+        sessionId,
+        after === undefined ? { limit: PAGE } : { limit: PAGE, after },
+      );
+      recorded.push(...page);
+    }
   } catch {
     return branch;
   }

@@ -10,6 +10,7 @@ import type {
   CallContext,
   ConfirmDecision,
   ConfirmRequest,
+  PendingApprovalsPage,
   ToolResult,
 } from "../types.js";
 import { answerRequest } from "./approval/answer.js";
@@ -68,7 +69,7 @@ export interface CallPipeline {
   /** The request recorded under `id`, or null. */
   recorded(id: string): Promise<ConfirmRequest | null>;
   /** Unanswered requests of the toolkit's key, oldest first, of one scope when given. */
-  pending(sessionId?: string): Promise<ConfirmRequest[]>;
+  pending(sessionId?: string, page?: PendingApprovalsPage): Promise<ConfirmRequest[]>;
   /** See `AdToolkit.awaitApproval`; `call` runs a tool of the toolkit by name. Never rejects. */
   awaitApproval(
     approvalId: string,
@@ -334,8 +335,12 @@ export function createCallPipeline(o: PipelineOptions): CallPipeline {
       return answerRequest(request, decision, channel, o.approvalSecret);
     },
     recorded: (id) => recordedRequest(recordOptionsOf(p), id),
-    pending: (sessionId) =>
-      pendingRequests(recordOptionsOf(p), sessionId === undefined ? undefined : scopeOf(p, { sessionId })),
+    pending: (sessionId, page) =>
+      pendingRequests(
+        recordOptionsOf(p),
+        sessionId === undefined ? undefined : scopeOf(p, { sessionId }),
+        page,
+      ),
     async awaitApproval(approvalId, options, call) {
       const records = o.desk ? { ...recordOptionsOf(p), ttlMs: o.desk.ttlMs } : recordOptionsOf(p);
       try {

@@ -1,3 +1,5 @@
+import { SortedKeys } from "./sorted.js";
+
 // Approval requests as records in the store, one per request, shared by every process that uses
 // the store: made when a person is asked, answered by whoever answers, redeemed once by whoever
 // sends. The checks that make an approval count (it exists, has not expired on the store's clock,
@@ -76,6 +78,35 @@ export interface ApprovalRecord extends ApprovalRecordInput {
 /** Why a redemption did not happen. */
 export type RedeemRefusal = "missing" | "expired" | "payload" | "unanswered" | "declined" | "used";
 
+/** Which page of pending requests to read. */
+export interface PendingPage {
+  /** Only the requests asked in this scope (a session, thread, run). */
+  scope?: string;
+  /** At most this many: default {@link PENDING_PAGE}, at most {@link PENDING_PAGE_MAX}. */
+  limit?: number;
+  /** The id of the last request of the previous page: this page starts after it. */
+  after?: string;
+}
+
+/** Requests in a page of pending requests unless a limit is given. */
+export const PENDING_PAGE = 100;
+/** The most requests one page of pending requests holds. */
+export const PENDING_PAGE_MAX = 1000;
+
+/** The page size a listing uses for the `limit` asked. */
+export const pageLimit = (limit: number | undefined): number =>
+  limit === undefined || !Number.isFinite(limit)
+    ? PENDING_PAGE
+    : Math.min(PENDING_PAGE_MAX, Math.max(1, Math.floor(limit)));
+
+/** The error when a page is asked after a request no longer recorded. */
+export const unknownAfter = (id: string) =>
+  `No approval request "${id}" is recorded (it expired long ago, or never was), so no page starts after it. List from the start instead.`;
+
+/** An ask time as a fixed-width key, so keys sort as times do. */
+export const askedKey = (askedAt: number): string =>
+  String(Math.max(0, Math.floor(askedAt))).padStart(15, "0");
+
 /** Why an answer was not recorded. */
 export type AnswerRefusal = "missing" | "expired" | "declined" | "answered" | "used";
 
@@ -121,8 +152,11 @@ export interface ApprovalRecords {
    * left as it is). Declines: recorded on every request that can still take one.
    */
   answerApprovals(space: string, answers: readonly AnswerFor[]): Promise<AnswersResult>;
-  /** Requests not answered nor expired, oldest first. */
-  pendingApprovals(space: string): Promise<ApprovalRecord[]>;
+  /**
+   * One page of the requests not answered nor expired, oldest first: the space's, or one scope's.
+   * A page costs the same whatever the number pending.
+   */
+  pendingApprovals(space: string, page?: PendingPage): Promise<ApprovalRecord[]>;
   /**
    * Uses an approval, atomically: the record exists, has not expired, its payload equals `payload`
    * byte for byte, it was approved and not used; then it is marked used.
@@ -157,6 +191,28 @@ export const RECORD_KEEP_MS = 15 * 60_000;
 export function memoryApprovalRecords(now: () => number = () => Date.now(), max = 100_000): ApprovalRecords {
   const records = new Map<string, ApprovalRecord>();
   const keyOf = (space: string, id: string) => `${space}\n${id}`;
+  // Pending requests per space, and per scope, in ask order; entries of requests no longer pending
+  // leave when answered, or lazily when a listing or a create meets them.
+  const queues = new Map<string, PendingQueue>();
+  const queueOf = (space: string) => {
+    let q = queues.get(space);
+    if (!q) {
+      q = new PendingQueue();
+      queues.set(space, q);
+    }
+    return q;
+  };
+  const unqueue = (space: string, r: ApprovalRecord) => {
+    const q = queues.get(space);
+    q?.remove(queueKey(r));
+    if (q?.all.size === 0) queues.delete(space);
+  };
+  const pendingNow = (space: string, key: string, at: number) => {
+    const r = live(space, key.slice(16), at);
+    return r !== undefined && r.answer === undefined && r.expiresAt > at && queueKey(r) === key
+      ? r
+      : undefined;
+  };
   const live = (space: string, id: string, at: number) => {
     const key = keyOf(space, id);
     const record = records.get(key);
@@ -185,8 +241,17 @@ export function memoryApprovalRecords(now: () => number = () => Date.now(), max 
       if (existing && existing.expiresAt > at) return { record: copy(existing), created: false };
       sweep(at);
       const record: ApprovalRecord = structuredClone(input);
+      if (existing) unqueue(space, existing);
       records.delete(keyOf(space, input.id));
       records.set(keyOf(space, input.id), record);
+      const q = queueOf(space);
+      // A space nobody lists stays bounded: each create drops a few requests that expired at the head.
+      for (let i = 0; i < 2; i++) {
+        const head = q.all.from(undefined).next();
+        if (head.done || pendingNow(space, head.value, at)) break;
+        q.remove(head.value);
+      }
+      q.add(queueKey(record), record.scope);
       return { record: copy(record), created: true };
     },
     async getApproval(space, id) {
@@ -200,6 +265,7 @@ export function memoryApprovalRecords(now: () => number = () => Date.now(), max 
       const refused = answerRefusal(record, answer, at);
       if (refused) return { ok: false, why: refused, record: copy(record) };
       record.answer = structuredClone(answer);
+      unqueue(space, record);
       return { ok: true, record: copy(record) };
     },
     async answerApprovals(space, answers) {
@@ -215,19 +281,34 @@ export function memoryApprovalRecords(now: () => number = () => Date.now(), max 
       }
       if (approving && !first.ok) return first;
       for (const { a, record } of found) {
-        if (record && answerRefusal(record, a.answer, at) === undefined)
+        if (record && answerRefusal(record, a.answer, at) === undefined) {
           record.answer = structuredClone(a.answer);
+          unqueue(space, record);
+        }
       }
       return first;
     },
-    async pendingApprovals(space) {
+    async pendingApprovals(space, page = {}) {
       const at = now();
-      const prefix = `${space}\n`;
-      const out: ApprovalRecord[] = [];
-      for (const [key, r] of records) {
-        if (key.startsWith(prefix) && r.answer === undefined && r.expiresAt > at) out.push(copy(r));
+      const limit = pageLimit(page.limit);
+      let after: string | undefined;
+      if (page.after !== undefined) {
+        const last = live(space, page.after, at);
+        if (!last) throw new Error(unknownAfter(page.after));
+        after = queueKey(last);
       }
-      return out.sort((a, b) => a.askedAt - b.askedAt);
+      const q = queues.get(space);
+      const keys = page.scope === undefined ? q?.all : q?.byScope.get(page.scope);
+      const out: ApprovalRecord[] = [];
+      if (!q || !keys) return out;
+      for (const key of keys.from(after)) {
+        if (out.length >= limit) break;
+        const record = pendingNow(space, key, at);
+        if (record) out.push(copy(record));
+        else q.remove(key);
+      }
+      if (q.all.size === 0) queues.delete(space);
+      return out;
     },
     async redeemApproval(space, id, payload) {
       const at = now();
@@ -247,6 +328,37 @@ export function memoryApprovalRecords(now: () => number = () => Date.now(), max 
       return { ok: true, record: copy(record) };
     },
   };
+}
+
+/** A pending request's place in its queues: its ask time, then its id. */
+const queueKey = (r: ApprovalRecord) => `${askedKey(r.askedAt)}\n${r.id}`;
+
+/** One space's pending requests, and each scope's, in ask order. */
+class PendingQueue {
+  readonly all = new SortedKeys();
+  readonly byScope = new Map<string, SortedKeys>();
+  private readonly scopeOf = new Map<string, string>();
+
+  add(key: string, scope: string): void {
+    this.all.add(key);
+    this.scopeOf.set(key, scope);
+    let keys = this.byScope.get(scope);
+    if (!keys) {
+      keys = new SortedKeys();
+      this.byScope.set(scope, keys);
+    }
+    keys.add(key);
+  }
+
+  remove(key: string): void {
+    this.all.delete(key);
+    const scope = this.scopeOf.get(key);
+    if (scope === undefined) return;
+    this.scopeOf.delete(key);
+    const keys = this.byScope.get(scope);
+    keys?.delete(key);
+    if (keys?.size === 0) this.byScope.delete(scope);
+  }
 }
 
 function answerRefusal(

@@ -6,6 +6,7 @@ export type {
   ApprovalRecordInput,
   ApprovalRecords,
   NamedLive,
+  PendingPage,
   RecordedAnswer,
   RedeemRefusal,
 } from "./approval-records.js";

@@ -155,8 +155,26 @@ export function redisStore(options: RedisStoreOptions): AdStore {
     return result.value;
   }
 
-  const script = (lua: string, keys: string[], args: (string | number)[]) =>
-    command(["EVAL", lua, String(keys.length), ...keys, ...args.map(String)]);
+  // Scripts go by their SHA1 once Redis knows them: a call then sends its keys and arguments, not
+  // kilobytes of Lua for Redis to hash again. A Redis that forgot them (restart, SCRIPT FLUSH) gets
+  // the text once more.
+  const shas = new Map<string, string>();
+  const script = async (lua: string, keys: string[], args: (string | number)[]) => {
+    const rest = [String(keys.length), ...keys, ...args.map(String)];
+    let sha = shas.get(lua);
+    if (sha === undefined) {
+      sha = createHash("sha1").update(lua).digest("hex");
+      if (shas.size >= 256) shas.clear();
+      shas.set(lua, sha);
+      return command(["EVAL", lua, ...rest]);
+    }
+    try {
+      return await command(["EVALSHA", sha, ...rest]);
+    } catch (error) {
+      if (!(error instanceof StoreError) || !error.message.includes("NOSCRIPT")) throw error;
+      return command(["EVAL", lua, ...rest]);
+    }
+  };
 
   const hashed = (kind: string, id: string) =>
     `${prefix}:${kind}:${createHash("sha256").update(id).digest("hex").slice(0, 40)}`;

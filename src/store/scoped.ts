@@ -40,7 +40,7 @@ export function keyScoped(store: AdStore, identity: string): AdStore {
     getApproval: (space, id) => store.getApproval(own(space), id),
     answerApproval: (space, id, answer) => store.answerApproval(own(space), id, answer),
     answerApprovals: (space, answers) => store.answerApprovals(own(space), answers),
-    pendingApprovals: (space) => store.pendingApprovals(own(space)),
+    pendingApprovals: (space, page) => store.pendingApprovals(own(space), page),
     redeemApproval: (space, id, payload) => store.redeemApproval(own(space), id, payload),
     settleApproval: (space, id, result) => store.settleApproval(own(space), id, result),
     close: () => store.close(),

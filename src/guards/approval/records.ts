@@ -172,10 +172,17 @@ export async function settleRecorded(
   return settled?.ok ? settled.record : undefined;
 }
 
-/** Requests of this toolkit's key still waiting for an answer, oldest first. */
-export async function pendingRequests(o: RecordOptions, scope?: string): Promise<ConfirmRequest[]> {
-  const records = await o.records.pendingApprovals(SPACE);
-  return records.filter((r) => scope === undefined || r.scope === scope).map(requestOf);
+/** One page of the requests of this toolkit's key (or of one scope) still waiting for an answer, oldest first. */
+export async function pendingRequests(
+  o: RecordOptions,
+  scope?: string,
+  page: { limit?: number; after?: string } = {},
+): Promise<ConfirmRequest[]> {
+  const records = await o.records.pendingApprovals(SPACE, {
+    ...page,
+    ...(scope === undefined ? {} : { scope }),
+  });
+  return records.map(requestOf);
 }
 
 /**
