@@ -81,12 +81,12 @@ export function useDeskWorld(options: { redis?: boolean; cli?: boolean } = {}): 
 }
 
 /** Signs in on the inbox at `url` as its page's script does, and acts as that tab. */
-export async function signIn(url: string, name: string): Promise<Person> {
+export async function signIn(url: string, name: string, token = TOKEN): Promise<Person> {
   const origin = new URL(url).origin;
   const response = await fetch(`${url}signin`, {
     method: "POST",
     headers: { origin, "content-type": "application/json", accept: "application/json" },
-    body: JSON.stringify({ name, token: TOKEN }),
+    body: JSON.stringify({ name, token }),
   });
   if (response.status !== 200) throw new Error(`sign-in failed: ${response.status}`);
   const cookie = (response.headers.get("set-cookie") ?? "").split(";")[0]!;

@@ -1,0 +1,204 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { inboxDesk } from "../../src/inbox/desk.js";
+import { createInboxHandler } from "../../src/inbox/handler.js";
+import { createInbox, type Inbox } from "../../src/inbox/inbox.js";
+import { parsePeople } from "../../src/inbox/people.js";
+import { redisInbox } from "../../src/inbox/redis-queue.js";
+import { redisStore } from "../../src/store/redis.js";
+import { createAdTools } from "../../src/toolkit.js";
+import type { AdToolkit } from "../../src/types.js";
+import { APPROVE, adOf, pendingOf, signIn, useDeskWorld } from "../approval-pending/support.js";
+import { unique } from "../approval-records/support.js";
+import { listen } from "../inbox/helpers.js";
+import { inboxItem, recordKey, redisCli } from "./support.js";
+
+// docs/security.md, "anyone who can write Redis" and "another agent process of the same key": a
+// process holding the fleet's Redis URL (and the approvalSecret every agent has) rewrites records
+// and inbox items. It can withhold or delay a decision; it can never make one. Each case ran
+// against the code before the verifier and put the ad live.
+
+const d = useDeskWorld({ redis: true });
+
+describe("a process that can write Redis cannot approve", { timeout: 60_000 }, () => {
+  it("an approved answer written into the request's record: nothing is sent; the person's approval still launches", async () => {
+    const { w } = d;
+    const kit = d.toolkit();
+    const headline = unique("Forged record");
+    const pending = pendingOf(await kit.call("push-creative", w.push(headline)));
+    const key = await recordKey(w.redis.url, pending.approval_id);
+    const forged = JSON.stringify({
+      approved: true,
+      text: "Approved by a person via inbox",
+      channel: "inbox",
+      at: Date.now(),
+    });
+    redisCli(w.redis.url, "HSET", key, "ans", forged, "ok", "1");
+    const result = await kit.awaitApproval(pending.approval_id, { waitMs: 1000 });
+    expect(result.ok).not.toBe(true);
+    expect(w.sent(headline)).toHaveLength(0);
+    expect((await d.inbox.queue.get(pending.approval_id))?.state).toBe("pending");
+
+    // The route that legitimately approves still works on the same store, in another toolkit.
+    redisCli(w.redis.url, "HDEL", key, "ans", "ok");
+    const ann = await d.person();
+    expect((await ann.decide(pending.approval_id, { approve: APPROVE })).status).toBe(200);
+    const other = d.toolkit();
+    const launched = await other.awaitApproval(pending.approval_id, { waitMs: 5000 });
+    expect(adOf(launched).status).toBe("ACTIVE");
+    expect(w.sent(headline)).toHaveLength(1);
+    expect(w.sent(headline)[0]!.hard_confirm_text).toBe(APPROVE);
+  });
+
+  it("respond() from any process holding the secret, over a person's signed decline: refused, nothing sent", async () => {
+    const { w } = d;
+    const kit = d.toolkit({ approvalSecret: "fleet-secret-0123456789" });
+    const headline = unique("Respond over decline");
+    const pending = pendingOf(await kit.call("push-creative", w.push(headline)));
+    const ann = await d.person();
+    expect((await ann.decide(pending.approval_id, { decline: "Not this one" })).status).toBe(200);
+    const other = d.toolkit({ approvalSecret: "fleet-secret-0123456789" });
+    const [request] = (await other.pendingApprovals()).filter((r) => r.id === pending.approval_id);
+    const asked = request ?? (await other.get("push-creative")!.recorded(pending.approval_id))!;
+    await expect(
+      other.get("push-creative")!.respond(asked, { approved: true, text: APPROVE }, "inbox"),
+    ).rejects.toThrow(/waits in the approval inbox/);
+    const result = await other.awaitApproval(pending.approval_id, { waitMs: 1000 });
+    expect(result.ok).toBe(false);
+    expect(JSON.stringify(result)).toMatch(/declined/);
+    expect(w.sent(headline)).toHaveLength(0);
+  });
+
+  it("an inbox item rewritten to show a benign ad: the page shows the payload, and nobody can approve it", async () => {
+    const { w } = d;
+    const kit = d.toolkit();
+    const headline = unique("Offensive");
+    const pending = pendingOf(await kit.call("push-creative", w.push(headline)));
+    const stored = await inboxItem(w.redis.url, pending.approval_id);
+    stored.item.request.summary.headline = "Benign";
+    stored.item.request.message = "Create an ACTIVE ad: headline Benign";
+    await stored.write(stored.item);
+    const ann = await d.person();
+    const html = (await ann.items(pending.approval_id)).pending.items[0]!.html;
+    expect(html).toContain(headline);
+    expect(html).not.toContain("Benign");
+    // The fingerprint field too: the stored item no longer matches the payload, so nothing is signed.
+    const again = await inboxItem(w.redis.url, pending.approval_id);
+    again.item.request.fingerprint = "fp_00000000000000000000000000000000";
+    await again.write(again.item);
+    expect((await ann.decide(pending.approval_id, { approve: APPROVE })).status).toBe(409);
+    expect((await kit.awaitApproval(pending.approval_id, { waitMs: 1000 })).ok).toBe("pending");
+    expect(w.sent(headline)).toHaveLength(0);
+  });
+
+  it("a signed approval of an earlier ask copied onto the request asked again: nothing is sent", async () => {
+    const { w } = d;
+    const kit = d.toolkit({ pendingTtlMs: 2500 });
+    const headline = unique("Old signature");
+    const first = pendingOf(await kit.call("push-creative", w.push(headline)));
+    const ann = await d.person();
+    expect((await ann.decide(first.approval_id, { approve: APPROVE })).status).toBe(200);
+    const old = await inboxItem(w.redis.url, first.approval_id);
+    await old.close();
+    await new Promise((resolve) => setTimeout(resolve, 2700));
+    // Unredeemed and expired: the same call asks again (same id, a new ask).
+    const second = pendingOf(await kit.call("push-creative", w.push(headline)));
+    expect(second.approval_id).toBe(first.approval_id);
+    const now = await inboxItem(w.redis.url, second.approval_id);
+    await now.write({ ...now.item, state: "approved", decision: old.item.decision });
+    const result = await kit.awaitApproval(second.approval_id, { waitMs: 1000 });
+    expect(result.ok).toBe(false);
+    expect(JSON.stringify(result)).toMatch(/earlier ask/);
+    expect(w.sent(headline)).toHaveLength(0);
+  });
+});
+
+describe("named approvers cannot be widened through the store", { timeout: 60_000 }, () => {
+  const ANN = "ann-own-token-0123456789";
+  const BEN = "ben-own-token-0123456789";
+  let inbox: Inbox;
+  let url: string;
+  let kit: AdToolkit;
+  const closers: (() => Promise<void>)[] = [];
+  beforeAll(async () => {
+    const { w } = d;
+    const people = parsePeople({
+      people: [
+        { name: "Ann", token: ANN, accounts: [w.account, "act_1002"] },
+        { name: "Ben", token: BEN, accounts: [w.account] },
+        { name: "Cat", token: "cat-own-token-0123456789", accounts: ["act_1002"] },
+      ],
+      two: [w.account],
+    });
+    inbox = createInbox({ ...redisInbox({ url: w.redis.url }), people });
+    const server = await listen(createInboxHandler(inbox, { people }));
+    url = server.url;
+    const store = redisStore({ url: w.redis.url });
+    kit = createAdTools({
+      apiKey: w.sim.apiKey,
+      baseUrl: w.sim.url,
+      rateLimit: false,
+      retry: { maxRetries: 0 },
+      store,
+      desk: inboxDesk(inbox, { url, agent: "security-tests" }),
+    });
+    closers.push(
+      () => server.close(),
+      () => inbox.close(),
+      () => store.close(),
+    );
+  });
+  afterAll(async () => {
+    for (const close of closers.reverse()) await close().catch(() => {});
+  });
+
+  it("an item relabelled to another account: the page and the rule read the payload's account", async () => {
+    const { w } = d;
+    const headline = unique("Relabelled");
+    const pending = pendingOf(await kit.call("push-creative", w.push(headline)));
+    const stored = await inboxItem(w.redis.url, pending.approval_id);
+    stored.item.request.account = "act_1002";
+    stored.item.request.summary.account_id = "act_1002";
+    await stored.write(stored.item);
+    const cat = await signIn(url, "Cat", "cat-own-token-0123456789");
+    expect((await cat.decide(pending.approval_id, { approve: APPROVE })).status).toBe(403);
+    const ann = await signIn(url, "Ann", ANN);
+    expect((await ann.decide(pending.approval_id, { approve: APPROVE })).status).toBe(200);
+    // Ann alone is one of the two people the payload's account needs.
+    expect((await kit.awaitApproval(pending.approval_id, { waitMs: 1000 })).ok).toBe("pending");
+    expect(w.sent(headline)).toHaveLength(0);
+  });
+
+  it("a first approval planted in the item counts for nobody: one real approver cannot complete the two-person rule", async () => {
+    const { w } = d;
+    const headline = unique("Planted first");
+    const pending = pendingOf(await kit.call("push-creative", w.push(headline)));
+    const stored = await inboxItem(w.redis.url, pending.approval_id);
+    stored.item.approvals = [
+      { approved: true, by: "Ben", at: Date.now(), text: APPROVE, who: ["Ben"], sig: "not-a-signature" },
+    ];
+    await stored.write(stored.item);
+    const ann = await signIn(url, "Ann", ANN);
+    expect((await ann.decide(pending.approval_id, { approve: APPROVE })).status).toBe(200);
+    expect((await inbox.queue.get(pending.approval_id))?.state).toBe("pending");
+    // Forcing the item to "approved" with Ann's real statement and the planted one redeems nothing.
+    const now = await inboxItem(w.redis.url, pending.approval_id);
+    const real = now.item.approvals.at(-1);
+    await now.write({ ...now.item, state: "approved", decision: { ...real, who: ["Ben", "Ann"] } });
+    const result = await kit.awaitApproval(pending.approval_id, { waitMs: 1000 });
+    expect(result.ok).toBe(false);
+    expect(JSON.stringify(result)).toMatch(/2 different approvers/);
+    expect(w.sent(headline)).toHaveLength(0);
+
+    // Two real people: the ad goes live once, with both sentences.
+    const again = pendingOf(await kit.call("push-creative", w.push(unique("Two real"))));
+    const ben = await signIn(url, "Ben", BEN);
+    expect(
+      (await ann.decide(again.approval_id, { approve: "Ann approves this one going live" })).status,
+    ).toBe(200);
+    expect(
+      (await ben.decide(again.approval_id, { approve: "Ben approves this one going live" })).status,
+    ).toBe(200);
+    const launched = await kit.awaitApproval(again.approval_id, { waitMs: 5000 });
+    expect(adOf(launched).status).toBe("ACTIVE");
+  });
+});
