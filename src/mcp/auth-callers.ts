@@ -176,6 +176,7 @@ function askedBy(desk: ApprovalDesk, agent: string): ApprovalDesk {
     post: (request, requester?: DeskRequester) => desk.post(request, { ...requester, agent }),
     decision: (requestId) => desk.decision(requestId),
     ...(desk.settled ? { settled: desk.settled.bind(desk) } : {}),
+    ...(desk.authority ? { authority: desk.authority } : {}),
   };
 }
 
