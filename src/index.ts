@@ -7,6 +7,7 @@ export {
   awaitApprovalTool,
   runAwaitApproval,
 } from "./await-approval.js";
+export type { AdDispatcher } from "./client/http.js";
 export type { AdClient, ClientOptions } from "./client/index.js";
 export { createClient } from "./client/index.js";
 export type { Outcome, RateLimitInfo } from "./client/outcome.js";

@@ -10,6 +10,7 @@ import type {
   HumanDenial,
   UnboundAnswer,
 } from "./approval-types.js";
+import type { AdDispatcher } from "./client/http.js";
 import type { Outcome } from "./client/outcome.js";
 import type { MoneyRules } from "./guards/rules/schema.js";
 import type { AskManyOptions, PlanOutcome } from "./plan-types.js";
@@ -295,7 +296,7 @@ export interface AdToolsOptions {
    * An undici dispatcher to send through (a proxy, an agent of your own). Without one, calls go
    * through Node's own `http` / `https` with connections kept alive.
    */
-  dispatcher?: import("undici").Dispatcher | undefined;
+  dispatcher?: AdDispatcher | undefined;
   /**
    * OpenTelemetry (when `@opentelemetry/api` is installed and the application registered an SDK):
    * every call is an `execute_tool` span with its HTTP attempts as children. `recordValues: true`
