@@ -56,6 +56,15 @@ export async function connectAdTools(
   return (await import("./door-toolkit.js")).connectAdTools(options);
 }
 export type {
+  AdAccount,
+  AdSkill,
+  AdToolData,
+  AdToolDataMap,
+  AdToolInput,
+  AdToolName,
+  CreatedAd,
+} from "./tool-types.js";
+export type {
   ToolDefinition,
   ToolEffect,
   ToolGroup,
@@ -79,6 +88,7 @@ export type {
   AwaitProgress,
   CallContext,
   CallSummary,
+  CatalogToolkit,
   ConfirmChannel,
   ConfirmDecision,
   ConfirmRequest,
