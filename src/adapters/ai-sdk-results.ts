@@ -40,6 +40,8 @@ export function adToolResult(part: unknown): ToolResult | undefined {
   if (part === null || typeof part !== "object") return undefined;
   const { type, toolCallId, output } = part as { type?: unknown; toolCallId?: unknown; output?: unknown };
   if (type !== undefined && type !== "tool-result") return undefined;
+  // A denied call never ran, whatever ran earlier under the same call id.
+  if ((output as { type?: unknown } | null)?.type === "execution-denied") return undefined;
   const kept = typeof toolCallId === "string" ? recent.get(toolCallId) : undefined;
   if (kept) return kept;
   return isToolResult(output) ? output : undefined;
