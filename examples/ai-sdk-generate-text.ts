@@ -10,7 +10,7 @@
 // for a real model, and ADRAILS_BASE_URL + ADRAILS_API_KEY for the real service.
 
 import { createAdTools, type ToolResult } from "adrails";
-import { aiSdkTools } from "adrails/ai-sdk";
+import { adToolResult, aiSdkTools } from "adrails/ai-sdk";
 import { generateText, type LanguageModel, type ModelMessage, stepCountIs } from "ai";
 import { MockLanguageModelV3 } from "ai/test";
 import {
@@ -20,7 +20,6 @@ import {
   type ExampleOptions,
   mockUsage,
   openaiModel,
-  parseJson,
   runIfMain,
   toolResultsIn,
 } from "./shared.js";
@@ -69,8 +68,9 @@ export async function main(options: ExampleOptions = {}): Promise<GenerateTextEx
       for (const step of result.steps) {
         for (const call of step.toolCalls) toolCalls.push(call.toolName);
         for (const res of step.toolResults) {
-          log(`  ${res.toolName}: ${toolkit.toModelText(res.output as ToolResult).slice(0, 120)}`);
-          if (res.toolName === "push-creative") push = res.output as ToolResult;
+          const full = adToolResult(res);
+          if (full) log(`  ${res.toolName}: ${toolkit.toModelText(full).slice(0, 120)}`);
+          if (res.toolName === "push-creative") push = full;
         }
       }
       text = result.text;
@@ -98,21 +98,16 @@ export async function main(options: ExampleOptions = {}): Promise<GenerateTextEx
       }
       messages.push({ role: "tool", content: responses });
     }
-    // A call that ran after its approval belongs to no step: its result is in the response
-    // messages only, as the text the model read.
+    // A call that ran after its approval belongs to no step: the response messages hold only the
+    // text the model read. adToolResult gives the full ToolResult for that call (a denied call has
+    // none: it never ran).
     for (const message of messages) {
-      if (message.role !== "tool") continue;
+      if (message.role !== "tool" || push) continue;
       for (const part of message.content) {
-        const output =
-          part.type === "tool-result" ? (part.output as { type: string; value?: unknown }) : undefined;
-        // A denied call has an "execution-denied" output: it never ran.
-        if (
-          part.type === "tool-result" &&
-          part.toolName === "push-creative" &&
-          output?.type !== "execution-denied" &&
-          !push
-        ) {
-          push = parseJson(output?.value) as ToolResult;
+        const full =
+          part.type === "tool-result" && part.toolName === "push-creative" ? adToolResult(part) : undefined;
+        if (full) {
+          push = full;
           log(`  push-creative: ${JSON.stringify(push).slice(0, 120)}`);
         }
       }

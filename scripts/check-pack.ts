@@ -2,17 +2,24 @@
 // at a file that is not shipped, every entry point in package.json is shipped, every relative
 // import of a shipped file resolves inside the tarball, every bare import is a dependency, a peer
 // or a Node builtin, every export loads when imported by name from an installed copy, and every
-// relative link of a shipped Markdown file (README.md, examples/, docs/) resolves inside the tarball.
+// relative link of a shipped Markdown file (README.md, examples/, docs/) resolves inside the tarball,
+// the public types compile under `strict` without `skipLibCheck` in a project that installed only
+// adrails (and @types/node), and server.json (the MCP registry's entry) and package.json's `mcpName`
+// are valid against the registry's published schema.
 // Run after `npm run build`: npx tsx scripts/check-pack.ts (part of `npm run check:package`).
 import { execFileSync } from "node:child_process";
-import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { builtinModules } from "node:module";
+import { tmpdir } from "node:os";
 import { dirname, join, posix, relative } from "node:path";
 import { fileURLToPath } from "node:url";
+import { checkRegistryEntry } from "./registry/check.js";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const manifest = JSON.parse(readFileSync(join(root, "package.json"), "utf8")) as {
   name: string;
+  version: string;
+  mcpName?: string;
   main?: string;
   types?: string;
   bin?: Record<string, string>;
@@ -156,13 +163,58 @@ for (const file of files.filter((f) => f.endsWith(".md"))) {
   }
 }
 
+// 7. The public types compile as a TypeScript user without skipLibCheck gets them: strict, in a
+// project outside this checkout (so none of its devDependencies, undici among them, resolve) with
+// adrails installed from the tarball, its dependencies and @types/node. The entry points that
+// need no optional peer; an adapter's entry needs its framework, as the framework's user has it.
+const TYPED_ENTRIES = [".", "./sim", "./mcp", "./inbox", "./redis"];
+const consumer = mkdtempSync(join(tmpdir(), "adrails-types-"));
+try {
+  writeFileSync(join(consumer, "package.json"), '{"name":"consumer","private":true,"type":"module"}');
+  const tarball = join(work, packed[0]!.filename);
+  execFileSync(
+    "npm",
+    ["install", "--prefer-offline", "--no-audit", "--no-fund", "--ignore-scripts", tarball, "@types/node@20"],
+    { cwd: consumer, stdio: "pipe" },
+  );
+  writeFileSync(
+    join(consumer, "tsconfig.json"),
+    JSON.stringify({
+      compilerOptions: { strict: true, module: "nodenext", target: "es2022", noEmit: true, types: ["node"] },
+      files: ["index.ts"],
+    }),
+  );
+  writeFileSync(
+    join(consumer, "index.ts"),
+    TYPED_ENTRIES.map(
+      (key, i) =>
+        `import * as entry${i} from ${JSON.stringify(key === "." ? manifest.name : `${manifest.name}/${key.slice(2)}`)};\nvoid entry${i};`,
+    ).join("\n"),
+  );
+  execFileSync(process.execPath, [join(root, "node_modules", "typescript", "bin", "tsc"), "-p", consumer], {
+    cwd: consumer,
+    encoding: "utf8",
+    stdio: "pipe",
+  });
+} catch (error) {
+  const out = error as { stdout?: string; stderr?: string };
+  problems.push(
+    `the public types do not compile without skipLibCheck with only adrails installed:\n${out.stdout ?? ""}${out.stderr ?? String(error)}`,
+  );
+} finally {
+  rmSync(consumer, { recursive: true, force: true });
+}
+
+// 8. The MCP registry's entry: server.json and package.json's mcpName.
+problems.push(...checkRegistryEntry(root, manifest));
+
 rmSync(work, { recursive: true, force: true });
 if (problems.length > 0) {
   console.error(`npm pack check: ${problems.length} problem(s)\n${problems.map((p) => `  ${p}`).join("\n")}`);
   process.exit(1);
 }
 console.log(
-  `npm pack check: ${files.length} files, no source maps pointing outside the tarball, ${subpaths.length} exports load${requireEsm ? " (import and require)" : ""}, ${links} relative Markdown links resolve inside it`,
+  `npm pack check: ${files.length} files, no source maps pointing outside the tarball, ${subpaths.length} exports load${requireEsm ? " (import and require)" : ""}, ${links} relative Markdown links resolve inside it, the public types of ${TYPED_ENTRIES.length} entries compile without skipLibCheck, server.json is valid for the MCP registry`,
 );
 
 function listFiles(dir: string): string[] {

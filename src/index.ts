@@ -7,6 +7,7 @@ export {
   awaitApprovalTool,
   runAwaitApproval,
 } from "./await-approval.js";
+export type { AdDispatcher } from "./client/http.js";
 export type { AdClient, ClientOptions } from "./client/index.js";
 export { createClient } from "./client/index.js";
 export type { Outcome, RateLimitInfo } from "./client/outcome.js";
@@ -55,6 +56,15 @@ export async function connectAdTools(
   return (await import("./door-toolkit.js")).connectAdTools(options);
 }
 export type {
+  AdAccount,
+  AdSkill,
+  AdToolData,
+  AdToolDataMap,
+  AdToolInput,
+  AdToolName,
+  CreatedAd,
+} from "./tool-types.js";
+export type {
   ToolDefinition,
   ToolEffect,
   ToolGroup,
@@ -78,6 +88,7 @@ export type {
   AwaitProgress,
   CallContext,
   CallSummary,
+  CatalogToolkit,
   ConfirmChannel,
   ConfirmDecision,
   ConfirmRequest,

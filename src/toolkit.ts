@@ -23,6 +23,7 @@ import type {
   AdToolsOptions,
   AwaitApprovalOptions,
   CallContext,
+  CatalogToolkit,
   ToolResult,
 } from "./types.js";
 
@@ -36,7 +37,7 @@ const MIN_RESULT_CHARS = 200;
  * schema a model sees and a `call` that validates, confirms, fills in retry keys, sends and
  * shapes the answer into a ToolResult. `call` never throws.
  */
-export function createAdTools(options: AdToolsOptions = {}): AdToolkit {
+export function createAdTools(options: AdToolsOptions = {}): CatalogToolkit {
   const apiKey = options.apiKey ?? process.env.ADRAILS_API_KEY ?? "";
   const accountDefault = options.accountId;
   const baseUrl = options.baseUrl ?? process.env.ADRAILS_BASE_URL ?? "";
@@ -97,10 +98,11 @@ export function createAdTools(options: AdToolsOptions = {}): AdToolkit {
     });
   };
 
+  // One implementation behind the typed overloads: every input is checked when called.
   return Object.freeze({
     tools: Object.freeze(tools),
-    get: (name: string) => byName.get(name),
-    call,
+    get: ((name: string) => byName.get(name)) as CatalogToolkit["get"],
+    call: call as CatalogToolkit["call"],
     ...kit.surface(call),
   });
 }
@@ -223,7 +225,7 @@ export function composeToolkit(options: AdToolsOptions, wire: ToolkitWire): Comp
       answer: (request, decision, channel) => pipeline.answer(request, decision, channel),
       respond: (request, decision, channel) => pipeline.respond(request, decision, channel),
       recorded: (id) => pipeline.recorded(id),
-      call: (input, context = {}) => {
+      call: ((input: unknown, context: CallContext = {}) => {
         const refusal = hiddenAccountRefusal(def, input, options);
         if (refusal)
           return pipeline.refuse(name, context, () => blocked("scope", refusal.error, refusal.hint));
@@ -231,7 +233,7 @@ export function composeToolkit(options: AdToolsOptions, wire: ToolkitWire): Comp
           return pipeline.refuse(name, context, () => notSendable(def.name, unsendable));
         }
         return pipeline.call(def, entry.schema, input, context);
-      },
+      }) as AdTool["call"],
     };
     planTools.set(name, {
       tool,

@@ -10,11 +10,21 @@ import type {
   HumanDenial,
   UnboundAnswer,
 } from "./approval-types.js";
+import type { AdDispatcher } from "./client/http.js";
 import type { Outcome } from "./client/outcome.js";
 import type { ApprovalAuthority } from "./guards/approval/verify.js";
 import type { MoneyRules } from "./guards/rules/schema.js";
 import type { AskManyOptions, PlanOutcome } from "./plan-types.js";
 import type { AdStore } from "./store/index.js";
+import type {
+  AdAccount,
+  AdToolData,
+  AdToolInput,
+  AdToolInputOf,
+  AdToolName,
+  LooseInput,
+  RuntimeToolName,
+} from "./tool-types.js";
 import type { ToolDefinition, ToolGroup } from "./tools/define.js";
 import type { PackName } from "./tools/packs.js";
 
@@ -42,11 +52,13 @@ export type RuleDecision = "allow" | "deny" | "ask" | "advise" | "override" | "w
 /**
  * What a tool call resolves to. It never throws into a framework.
  * `status` is the HTTP status, or null when nothing was answered (a guard, validation, the network).
+ * `T` is a success's `data`: typed for the tools whose payload the contract names
+ * (`toolkit.call("list-accounts", {})` gives `data.accounts`), `unknown` elsewhere.
  */
-export type ToolResult =
-  | { ok: true; status: 200; data: unknown; note?: string }
+export type ToolResult<T = unknown> =
+  | { ok: true; status: 200; data: T; note?: string }
   /** Answered by adrails itself (find-tools): nothing was sent, so there is no HTTP status. */
-  | { ok: true; status: null; data: unknown; note?: string }
+  | { ok: true; status: null; data: T; note?: string }
   | {
       ok: "partial";
       status: 207;
@@ -62,7 +74,8 @@ export type ToolResult =
       error: string;
       hint: string;
       retryable: boolean;
-      accounts?: unknown[];
+      /** The accounts the key can act on, when the one named is not reachable: pick an id. */
+      accounts?: AdAccount[];
       upgrade_url?: string;
       retry_after_s?: number;
       note?: string;
@@ -95,6 +108,7 @@ export type ToolResult =
 
 export type * from "./approval-types.js";
 export type * from "./plan-types.js";
+export type * from "./tool-types.js";
 
 /** Per-call context an adapter passes in. */
 export interface CallContext {
@@ -154,9 +168,12 @@ export interface AuditEvent {
   ruleDecision?: RuleDecision;
 }
 
-/** A tool as the toolkit offers it: the catalog definition plus the model-facing schema and a guarded call. */
-export interface AdTool {
-  readonly name: string;
+/**
+ * A tool as the toolkit offers it: the catalog definition plus the model-facing schema and a guarded
+ * call. `N` is its name when known (`toolkit.get("push-creative")`), which types `call`.
+ */
+export interface AdTool<N extends string = string> {
+  readonly name: N;
   readonly group: ToolGroup;
   readonly definition: ToolDefinition;
   /** Description for the model (the catalog's, plus notes such as the default account). */
@@ -188,7 +205,9 @@ export interface AdTool {
   respond(request: ConfirmRequest, decision: ConfirmDecision, channel: string): Promise<ApprovalAnswer>;
   /** The request recorded in the toolkit's store under `id`, or null. */
   recorded(id: string): Promise<ConfirmRequest | null>;
-  call(input: unknown, context?: CallContext): Promise<ToolResult>;
+  call(input: AdToolInputOf<N>, context?: CallContext): Promise<ToolResult<AdToolData<N>>>;
+  /** An input whose type is not known statically (`unknown`, a record): checked when called. */
+  call<I>(input: LooseInput<I>, context?: CallContext): Promise<ToolResult<AdToolData<N>>>;
 }
 
 /** Where a call that asks a person is: as its CallContext will say. */
@@ -254,6 +273,39 @@ export interface AdToolkit {
   readonly options: Readonly<AdToolsOptions>;
 }
 
+/**
+ * The toolkit `createAdTools` makes, typed by the catalog: `call(name, input)` and `get(name)` take
+ * the 52 tool names, the input is the tool's own fields (a misspelt name, an unknown field or a value
+ * outside an enum fails to compile) and a success's `data` is typed where the contract names its
+ * shape (`list-accounts`' accounts, `push-creative`'s ad). An input whose type is not known
+ * statically (`unknown`, a `Record<string, unknown>`) and a name known only at run time (a `string`)
+ * are accepted and checked when called, as every call is. It is an {@link AdToolkit}: every adapter
+ * takes it.
+ */
+export interface CatalogToolkit extends AdToolkit {
+  /** The tool offered under `name`, typed by it; undefined when it is out of the toolkit's scope. */
+  get<N extends AdToolName>(name: N): AdTool<N> | undefined;
+  /** By a name known only at run time (a `string`). */
+  get<S extends string>(name: RuntimeToolName<S>): AdTool | undefined;
+  call<N extends AdToolName>(
+    name: N,
+    input: AdToolInput<N>,
+    context?: CallContext,
+  ): Promise<ToolResult<AdToolData<N>>>;
+  /** An input whose type is not known statically: checked when called. */
+  call<N extends AdToolName, I>(
+    name: N,
+    input: LooseInput<I>,
+    context?: CallContext,
+  ): Promise<ToolResult<AdToolData<N>>>;
+  /** By a name known only at run time (a `string`): the input is checked when called. */
+  call<S extends string>(
+    name: RuntimeToolName<S>,
+    input: unknown,
+    context?: CallContext,
+  ): Promise<ToolResult>;
+}
+
 /** Options of createAdTools. */
 export interface AdToolsOptions {
   apiKey?: string | undefined;
@@ -315,7 +367,7 @@ export interface AdToolsOptions {
    * An undici dispatcher to send through (a proxy, an agent of your own). Without one, calls go
    * through Node's own `http` / `https` with connections kept alive.
    */
-  dispatcher?: import("undici").Dispatcher | undefined;
+  dispatcher?: AdDispatcher | undefined;
   /**
    * OpenTelemetry (when `@opentelemetry/api` is installed and the application registered an SDK):
    * every call is an `execute_tool` span with its HTTP attempts as children. `recordValues: true`

@@ -31,6 +31,7 @@ import {
   type AiSdkStepResult,
   approvalRound,
 } from "./ai-sdk-approvals.js";
+import { adToolResult, keepResult } from "./ai-sdk-results.js";
 import {
   type AskLog,
   adapterFault,
@@ -172,7 +173,9 @@ function toAiSdkTool(toolkit: AdToolkit, adTool: AdTool, adapterOptions: AiSdkAd
           // change under a new tool call id goes out under the first send's id.
           if (answer) context.answer = answer;
         }
-        return await adTool.call(input, context);
+        const result = await adTool.call(input, context);
+        keepResult(options.toolCallId, result);
+        return result;
       } catch {
         return adapterFault(adTool.name);
       }
@@ -249,6 +252,7 @@ export function aiSdkToolApproval(
 }
 
 export type { AiSdkApprovalRound, AiSdkOtherApproval, AiSdkStepResult };
+export { adToolResult };
 
 /**
  * The host's side of native approval, the same on ai@6 and ai@7: after each `generateText` (tools

@@ -1,9 +1,17 @@
 import { EventEmitter } from "node:events";
 import type * as Http from "node:http";
-import type { Dispatcher } from "undici";
 import { nodeHttp, nodeHttps } from "../node-http.js";
 
 export type Headers = Record<string, string | string[] | undefined>;
+
+/**
+ * An undici dispatcher (an `Agent`, a `ProxyAgent`, a `MockAgent`, a pool of your own), typed by
+ * its shape so that adrails' types need no `undici` installed: undici is loaded only when one is
+ * given.
+ */
+export interface AdDispatcher {
+  dispatch(options: any, handler: any): boolean;
+}
 
 /** One HTTP attempt: the service answered (any status), or it did not. */
 export type Attempt =
@@ -22,7 +30,7 @@ export interface PostOptions {
   timeoutMs: number;
   signal?: AbortSignal;
   /** An undici dispatcher to send through; without one, Node's own `http` / `https`. */
-  dispatcher?: Dispatcher;
+  dispatcher?: AdDispatcher;
 }
 
 const TIMEOUT_CODES = new Set(["UND_ERR_HEADERS_TIMEOUT", "UND_ERR_BODY_TIMEOUT", "UND_ERR_CONNECT_TIMEOUT"]);
@@ -179,7 +187,7 @@ async function viaUndici(
   target: Target,
   body: string,
   options: PostOptions,
-  dispatcher: Dispatcher,
+  dispatcher: AdDispatcher,
 ): Promise<Attempt> {
   undici ??= await import("undici");
   if (options.signal?.aborted) return ABORTED_BEFORE;
@@ -190,7 +198,7 @@ async function viaUndici(
   try {
     // undici's own `request` run on the dispatcher, as `undici.request(url, { dispatcher })` does, so
     // any dispatcher that can `dispatch` works; the URL was split once, so nothing parses it here.
-    const res = await undici.Dispatcher.prototype.request.call(dispatcher, {
+    const res = await undici.Dispatcher.prototype.request.call(dispatcher as import("undici").Dispatcher, {
       origin: target.origin,
       path: target.path,
       method: "POST",

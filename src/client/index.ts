@@ -1,9 +1,8 @@
-import type { Dispatcher } from "undici";
 import { type AdStore, defaultStore, type StoreError } from "../store/index.js";
 import type { ToolDefinition } from "../tools/define.js";
 import { getTool } from "../tools/index.js";
 import { type Answer, classify } from "./classify.js";
-import { type Headers, header, type Target } from "./http.js";
+import { type AdDispatcher, type Headers, header, type Target } from "./http.js";
 import { bucketOf, createOpenLimiter, limiterFor, type RateLimitState, resetMs } from "./limiter.js";
 import type { Outcome, RateLimitInfo } from "./outcome.js";
 import { redact, redactJson } from "./redact.js";
@@ -40,7 +39,7 @@ export interface ClientOptions {
    */
   store?: AdStore;
   /** An undici dispatcher to send through (proxies, custom agents); default: Node's `http` / `https`. */
-  dispatcher?: Dispatcher;
+  dispatcher?: AdDispatcher;
 }
 
 /** Per-call options of {@link AdClient.call}. */

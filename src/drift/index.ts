@@ -1,4 +1,4 @@
-import type { Dispatcher } from "undici";
+import type { AdDispatcher } from "../client/http.js";
 import { catalog, offeredTools } from "../tools/index.js";
 import { compareDocument, type Drift } from "./compare.js";
 
@@ -29,7 +29,7 @@ export class DocumentError extends Error {
 export interface DriftOptions {
   /** Default 30 s. */
   timeoutMs?: number;
-  dispatcher?: Dispatcher;
+  dispatcher?: AdDispatcher;
 }
 
 /** The drift found, and the document's address. */
@@ -66,7 +66,7 @@ async function fetchDocument(url: string, options: DriftOptions): Promise<unknow
         headers: { accept: "application/json" },
         headersTimeout: timeoutMs,
         bodyTimeout: timeoutMs,
-        dispatcher: options.dispatcher,
+        dispatcher: options.dispatcher as import("undici").Dispatcher,
       });
       status = res.statusCode;
       body = await res.body.text();

@@ -1,5 +1,5 @@
 import type { Outcome } from "../client/outcome.js";
-import type { GuardName, ToolResult } from "../types.js";
+import type { AdAccount, GuardName, ToolResult } from "../types.js";
 import { classifyConflict } from "./conflicts.js";
 import { splitPartial } from "./partial.js";
 
@@ -95,7 +95,8 @@ function shapeHttpError(outcome: HttpError, ctx: ShapeContext): ToolResult {
     hint,
     retryable,
   };
-  if (outcome.accounts) result.accounts = outcome.accounts;
+  // The contract's account objects (spec 2.5: the same as list-accounts returns).
+  if (outcome.accounts) result.accounts = outcome.accounts as AdAccount[];
   if (outcome.upgradeUrl) result.upgrade_url = outcome.upgradeUrl;
   if (outcome.retryAfterS !== undefined) result.retry_after_s = outcome.retryAfterS;
   return withNote(result, ctx.notes);

@@ -50,8 +50,24 @@ export interface ToolDefinition {
   readonly needsPerson?: (body: Record<string, unknown>) => boolean;
 }
 
-interface DefineInput<Shape extends z.ZodRawShape>
-  extends Omit<ToolDefinition, "input" | "rules" | "inputSchema" | "hints"> {
+/**
+ * A definition as the catalog declares it, its name and fields kept in its type: what types
+ * `toolkit.call(name, input)` by tool name. The same object as a ToolDefinition at run time.
+ */
+export interface TypedToolDefinition<
+  Name extends string = string,
+  Shape extends z.ZodRawShape = z.ZodRawShape,
+  Id extends ToolIdField["name"] = ToolIdField["name"],
+> extends ToolDefinition {
+  readonly name: Name;
+  readonly input: z.ZodObject<Shape>;
+  readonly idField?: { name: Id; required: boolean };
+}
+
+interface DefineInput<Name extends string, Shape extends z.ZodRawShape, Id extends ToolIdField["name"]>
+  extends Omit<ToolDefinition, "name" | "input" | "rules" | "inputSchema" | "hints" | "idField"> {
+  readonly name: Name;
+  readonly idField?: { name: Id; required: boolean };
   /** The body's fields, or a function that builds them on first use (the catalog's tools). */
   input: z.ZodObject<Shape> | (() => z.ZodObject<Shape>);
   rules?: (value: z.output<z.ZodObject<Shape>>, ctx: z.RefinementCtx) => void;
@@ -63,7 +79,11 @@ interface DefineInput<Shape extends z.ZodRawShape>
  * Given a function for `input`, the schemas are built when first read: importing the catalog then
  * builds none of its 53, and a process that calls one tool builds one.
  */
-export function defineTool<Shape extends z.ZodRawShape>(def: DefineInput<Shape>): ToolDefinition {
+export function defineTool<
+  const Name extends string,
+  Shape extends z.ZodRawShape,
+  const Id extends ToolIdField["name"] = never,
+>(def: DefineInput<Name, Shape, Id>): TypedToolDefinition<Name, Shape, Id> {
   const readOnly = def.effect === "read" || def.effect === "calculator";
   const { input: given, ...rest } = def;
   const build = typeof given === "function" ? given : () => given;
@@ -83,7 +103,7 @@ export function defineTool<Shape extends z.ZodRawShape>(def: DefineInput<Shape>)
       return inputSchema;
     },
     hints: { readOnly, destructive: false, idempotent: readOnly || def.idField !== undefined, ...def.hints },
-  } as ToolDefinition;
+  } as TypedToolDefinition<Name, Shape, Id>;
 }
 
 /** Applies a definition's cross-field rules to any variant of its object schema. */

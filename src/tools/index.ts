@@ -62,11 +62,12 @@ export type {
   ToolIdField,
   ToolPlan,
   ToolRules,
+  TypedToolDefinition,
 } from "./define.js";
 export { defineTool, withRules } from "./define.js";
 
-/** Every tool of the service in spec order: 52 offered plus the disabled `emergency-recovery`. */
-export const catalog: readonly ToolDefinition[] = [
+// The definitions with their names and fields in their types (what types `toolkit.call`).
+const definitions = [
   listAccounts,
   results,
   health,
@@ -120,7 +121,13 @@ export const catalog: readonly ToolDefinition[] = [
   pauseCompetitorChangeRoutine,
   refreshCompetitorChangeRoutine,
   resumeCompetitorChangeRoutine,
-];
+] as const;
+
+/** A definition of the catalog, typed: its `name` a literal, its `input` the tool's own fields. */
+export type CatalogDefinition = (typeof definitions)[number];
+
+/** Every tool of the service in spec order: 52 offered plus the disabled `emergency-recovery`. */
+export const catalog: readonly ToolDefinition[] = definitions;
 
 /** The tools a model may be offered: every tool but the disabled ones. */
 export const offeredTools: readonly ToolDefinition[] = catalog.filter((t) => !t.disabled);

@@ -32,6 +32,8 @@ describe.concurrent("adrails sim", { timeout: 60_000 }, () => {
       const [, pro] = await waitFor(() => sim.out.stdout, /^ {2}pro +(adk_\S+)$/m);
       await waitFor(() => sim.out.stdout, /^ {2}free +adk_\S+$/m);
       await waitFor(() => sim.out.stdout, /^ {2}revoked +adk_\S+$/m);
+      // The command it suggests runs without a global install.
+      await waitFor(() => sim.out.stdout, /^Try: .* npx adrails doctor$/m);
       const r = await run(["call", "list-accounts"], {
         env: { ADRAILS_API_KEY: pro, ADRAILS_BASE_URL: url },
       });

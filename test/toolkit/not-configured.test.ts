@@ -43,7 +43,7 @@ describe("a toolkit that cannot reach the service (no key or no base URL)", () =
 
   it("still checks input first where no approval is involved", async () => {
     const kit = createAdTools({ apiKey: "", baseUrl: "" });
-    const result = (await kit.call("push-creative", { status: "ACTIVE" })) as any;
+    const result = (await kit.call("push-creative", { status: "ACTIVE" } as Record<string, unknown>)) as any;
     expect(result).toMatchObject({ ok: false, blocked: "validation" });
   });
 });

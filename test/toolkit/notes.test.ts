@@ -128,13 +128,16 @@ describe("the other notes", () => {
 
   it("the dropped hard_confirm_text note holds on every outcome", async () => {
     fx.on("push-creative", () => wrapped(404, { error: "Ad set not found" }));
-    const result = await fxKit().call("push-creative", { ...pushInput, hard_confirm_text: "yes" });
+    const result = await fxKit().call("push-creative", { ...pushInput, hard_confirm_text: "yes" } as Record<
+      string,
+      unknown
+    >);
     expect(noteOf(result)).toMatch(/hard_confirm_text you sent was dropped and not forwarded/);
     expect(fx.requests.at(-1)?.body).not.toHaveProperty("hard_confirm_text");
   });
 
   it("generate-from-brief names the run key only when a run may exist", async () => {
-    const input = { version_id: "bver_1", media: "image" };
+    const input = { version_id: "bver_1", media: "image" as const };
     fx.on("generate-from-brief", () => wrapped(200, { run_id: "run_1", status: "queued" }));
     expect(noteOf(await fxKit().call("generate-from-brief", input))).toMatch(
       /This run's idempotency_key is adr_/,

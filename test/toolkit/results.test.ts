@@ -196,7 +196,7 @@ describe("secrets and audit", () => {
       await toolkit.call("health", { account_id: "act_1" }),
       await toolkit.call("results", { account_id: "act_1" }),
       await toolkit.call("list-skills", {}),
-      await toolkit.call("push-creative", { status: "ACTIVE" }),
+      await toolkit.call("push-creative", { status: "ACTIVE" } as Record<string, unknown>),
       await createAdTools({ apiKey: "adk_wrong_key_0000", baseUrl: fx.url, rateLimit: false }).call(
         "list-skills",
         {},

@@ -16,7 +16,7 @@ describe("createAdTools: what it offers", () => {
     const kit = createAdTools({ apiKey: fx.apiKey, baseUrl: fx.url });
     expect(kit.tools.map((t) => t.name)).toEqual(offeredTools.map((t) => t.name));
     expect(kit.tools).toHaveLength(52);
-    expect(kit.get("emergency-recovery")).toBeUndefined();
+    expect(kit.get("emergency-recovery" as string)).toBeUndefined();
     expect(kit.get("push-creative")?.group).toBe("C");
   });
 
@@ -70,11 +70,15 @@ describe("scope: a tool outside scope is refused and nothing is sent", () => {
       onEvent: (e) => events.push(e),
     });
     const before = fx.requests.length;
-    expect(await kit.call("push-creative", {})).toMatchObject({ ok: false, status: null, blocked: "scope" });
-    expect(await kit.call("emergency-recovery", { account_id: "act_1" })).toMatchObject({
+    expect(await kit.call("push-creative", {} as Record<string, unknown>)).toMatchObject({
+      ok: false,
+      status: null,
+      blocked: "scope",
+    });
+    expect(await kit.call("emergency-recovery" as string, { account_id: "act_1" })).toMatchObject({
       blocked: "disabled",
     });
-    expect(await kit.call("drop-tables", {})).toMatchObject({ blocked: "scope" });
+    expect(await kit.call("drop-tables" as string, {})).toMatchObject({ blocked: "scope" });
     expect(await kit.call(undefined as any, {})).toMatchObject({ blocked: "scope" });
     expect(fx.requests.length).toBe(before);
     expect(events.map((e) => e.decisions[0]?.decision)).toEqual(["refuse", "refuse", "refuse", "refuse"]);
@@ -113,7 +117,7 @@ describe("validation comes before every guard and request", () => {
     });
     expect(result).toMatchObject({ ok: false, status: null, blocked: "validation" });
     expect((result as any).error).toContain("image_url");
-    const levels = await kit.call("results", { level: "weekly" });
+    const levels = await kit.call("results", { level: "weekly" } as Record<string, unknown>);
     expect((levels as any).error).toContain('"account", "campaign", "adset", "ad"');
     expect(await kit.call("results", "level=ad" as any)).toMatchObject({ blocked: "validation" });
     expect(await kit.call("results", [1] as any)).toMatchObject({ blocked: "validation" });
@@ -123,7 +127,7 @@ describe("validation comes before every guard and request", () => {
 
   it("takes a missing input as an empty object", async () => {
     const kit = createAdTools({ apiKey: fx.apiKey, baseUrl: fx.url });
-    expect(await kit.call("list-skills", undefined)).toMatchObject({ ok: true, status: 200 });
+    expect(await kit.call("list-skills", undefined as unknown)).toMatchObject({ ok: true, status: 200 });
     expect(fx.requests.at(-1)!.body).toEqual({});
   });
 });

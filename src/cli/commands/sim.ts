@@ -71,7 +71,7 @@ export async function runSim({ io, output }: CommandContext, opts: { port?: numb
       );
     }
     output.unredacted("");
-    output.unredacted(`Try:  ADRAILS_BASE_URL=${sim.url} ADRAILS_API_KEY=${sim.apiKey} adrails doctor`);
+    output.unredacted(`Try:  ADRAILS_BASE_URL=${sim.url} ADRAILS_API_KEY=${sim.apiKey} npx adrails doctor`);
     output.unredacted(s.dim("Ctrl-C stops it."));
   }
 

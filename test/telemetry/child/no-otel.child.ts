@@ -17,7 +17,7 @@ try {
     telemetry: { recordValues: true },
   });
   const listed = await toolkit.call("list-accounts", {}, { toolCallId: "c1" });
-  const refused = await toolkit.call("push-creative", { status: "ACTIVE" });
+  const refused = await toolkit.call("push-creative", { status: "ACTIVE" } as Record<string, unknown>);
   const server = createMcpServer(toolkit);
   process.stdout.write(
     `${JSON.stringify({ hidden, listed: listed.ok, refused: refused.ok, server: typeof server.connect })}\n`,
