@@ -10,6 +10,7 @@ import type { ApprovalAnswer, ConfirmDecision, ConfirmRequest } from "../../type
 import { type Confirmation, confirmationText } from "../approvals.js";
 import { canonicalJson, retryKeys } from "../fingerprint.js";
 import type { LiveLedger } from "../live-record.js";
+import { type AskLedger, askSlot } from "./redeem.js";
 import { approvalRequest } from "./request.js";
 import { type ApprovalTrust, type DecisionProof, verifyDecision } from "./verify.js";
 
@@ -27,6 +28,8 @@ export interface RecordOptions {
   live?: LiveLedger;
   /** What the verifier trusts; without it, only this process's own decisions redeem. */
   trust?: ApprovalTrust;
+  /** The payload each tool call was first shown with: a call resumed with another is refused. */
+  asks?: AskLedger;
 }
 
 /** Where a request is asked: the call's place and the channel that shows it. */
@@ -123,6 +126,12 @@ export async function recordRequest(
     ...(shown.rule === undefined ? {} : { rule: shown.rule }),
   };
   if (o.secret !== undefined) input.sig = recordSignature(input, o.secret);
+  // The first payload a tool call is shown with is the one it may redeem: state edited between the
+  // ask and the resume (a run's stored arguments) asks afresh, and never redeems the first answer.
+  if (o.asks && shown.callId !== undefined) {
+    const slot = askSlot(place.scope, def.name, shown.callId);
+    if ((await o.asks.recorded(slot)) === null) await o.asks.record(slot, fingerprint, o.ttlMs);
+  }
   const { record } = await o.records.createApproval(SPACE, input);
   return requestOf(record);
 }
@@ -246,6 +255,8 @@ export interface RecordedCall {
   payload: string;
   callId?: string;
   account?: string;
+  /** The scope of the call's session, as its asks were recorded under. */
+  scope?: string;
 }
 
 /**
@@ -282,6 +293,14 @@ export async function redeemRecorded(
   }
   if (record.account !== undefined && call.account !== undefined && record.account !== call.account) {
     return no(`the answer was given for account ${record.account}, not ${call.account}`);
+  }
+  if (o.asks && call.scope !== undefined && record.callId !== undefined) {
+    const first = await o.asks.recorded(askSlot(call.scope, call.tool, record.callId));
+    if (first !== null && first !== call.fingerprint) {
+      return no(
+        `tool call ${record.callId} was shown to the person as payload ${first}, and the payload now is ${call.fingerprint} (the saved state was edited after the ask)`,
+      );
+    }
   }
   if (record.fingerprint !== call.fingerprint || record.payload !== call.payload) {
     return no(

@@ -239,6 +239,7 @@ export function recordOptionsOf(p: PipelineState): RecordOptions {
     ...(p.o.approvalSecret === undefined ? {} : { secret: p.o.approvalSecret }),
     ...(p.o.live === undefined ? {} : { live: p.o.live }),
     trust: p.o.trust,
+    asks: p.o.asks,
   };
 }
 
