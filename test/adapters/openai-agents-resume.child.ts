@@ -19,6 +19,8 @@ const input = JSON.parse(Buffer.concat(chunks).toString("utf8")) as {
   jobs: { state: string; approveText?: string }[];
 };
 
+const SECRET = "launcher-app-secret-0123456789";
+
 async function resume(job: { state: string; approveText?: string }) {
   const toolkit = createAdTools({
     apiKey: input.apiKey,
@@ -26,6 +28,8 @@ async function resume(job: { state: string; approveText?: string }) {
     rateLimit: false,
     retry: { maxRetries: 0 },
     store,
+    // Records in a shared store: answers carried in a run state redeem only signed with the app's secret.
+    approvalSecret: SECRET,
   });
   const agent = new Agent({
     name: "launcher",

@@ -110,7 +110,8 @@ describe("a serialized run state", () => {
     // The approval records live in one Redis that both processes use.
     const redis = await startRedis();
     const store = redisStore({ url: redis.url });
-    const shared = () => env.toolkit({ store });
+    // A shared store: the app signs carried answers with its approvalSecret, in both processes.
+    const shared = () => env.toolkit({ store, approvalSecret: "launcher-app-secret-0123456789" });
     const approvedHere = agentFor(shared(), script(push("c1", "ACTIVE")));
     const first = await run(approvedHere.agent, "Launch it.", { context: { sessionId: "launch-1" } });
     approveAdCall(first.state, first.interruptions[0]!, { text: "Go live - Dana" });

@@ -3,6 +3,8 @@
 // on, and the bad items are shown as unreadable. Real redis-server, real HTTP, real chromium.
 import { createClient } from "redis";
 import { afterAll, describe, expect, it } from "vitest";
+import { planPayload } from "../../src/guards/approval/request.js";
+import { payloadFingerprint } from "../../src/guards/approval/verify.js";
 import { createInboxHandler } from "../../src/inbox/handler.js";
 import { createInbox } from "../../src/inbox/inbox.js";
 import { MAX_ANSWER } from "../../src/inbox/items-api.js";
@@ -28,6 +30,9 @@ function bigPlan(at: number): InboxItem {
     ...waitingItem(999, {}, at).request,
     id: "apr_plan",
     tool: "push-creative",
+    // Over every payload, as askMany makes a plan: the page signs what it shows.
+    fingerprint: payloadFingerprint("push-creative", planPayload(requests)),
+    payload: planPayload(requests),
     message: "Approving runs these 60 calls.",
     plan: { id: "plan_big", requests },
   };

@@ -1,5 +1,6 @@
 import type { InboxItem, InboxQueue } from "../../src/inbox/types.js";
 import type { ConfirmRequest } from "../../src/types.js";
+import { adRequest } from "./requests.js";
 
 /** A waiting item as an agent's ask would post it; `n` makes it unique and sets its age. */
 export function waitingItem(
@@ -8,22 +9,14 @@ export function waitingItem(
   at = Date.now(),
 ): InboxItem {
   const account = who.account ?? "act_1";
-  const request: ConfirmRequest = {
+  // Built from its payload, as the toolkit records it: the inbox shows and signs what that says.
+  const request: ConfirmRequest = adRequest({
     id: `apr_${n}`,
-    tool: "push-creative",
-    fingerprint: `sha256:${n.toString(16).padStart(8, "0")}`,
+    account,
+    headline: who.headline ?? `Request ${n}`,
     askedAt: at,
-    expiresAt: at + 3600_000,
-    summary: {
-      account_id: account,
-      adset_id: "2",
-      media: "image https://cdn.example.com/a.png",
-      destination: "https://shop.example.com/",
-      headline: who.headline ?? `Request ${n}`,
-      status: "ACTIVE",
-    },
-    message: `Create an ACTIVE ad: request ${n}`,
-  };
+    expiresInMs: 3600_000,
+  });
   return {
     id: `item-${n}`,
     request,
