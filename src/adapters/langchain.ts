@@ -383,10 +383,7 @@ async function wholeStep(
     // Page by page: a thread's pending requests cost what the thread holds, not what the key does.
     for (let page: ConfirmRequest[] | undefined; page === undefined || page.length === PAGE; ) {
       const after = page?.at(-1)?.id;
-      page = await toolkit.pendingApprovals(
-        sessionId,
-        after === undefined ? { limit: PAGE } : { limit: PAGE, after },
-      );
+      page = await toolkit.pendingApprovals(sessionId, { limit: PAGE, ...(after ? { after } : {}) });
       recorded.push(...page);
     }
   } catch {
@@ -395,11 +392,7 @@ async function wholeStep(
   const all = [...(branch ?? [])];
   for (const r of recorded) {
     if (r.callId !== undefined && all.some((p) => p.toolCallId === r.callId)) continue;
-    all.push(
-      r.callId === undefined
-        ? { fingerprint: r.fingerprint }
-        : { toolCallId: r.callId, fingerprint: r.fingerprint },
-    );
+    all.push({ ...(r.callId === undefined ? {} : { toolCallId: r.callId }), fingerprint: r.fingerprint });
   }
   return branch === undefined && all.length === 0 ? undefined : all;
 }

@@ -1,4 +1,3 @@
-import { hmacSha256, sameSecret } from "../../hashing.js";
 import type {
   ApprovalRecord,
   ApprovalRecordInput,
@@ -10,6 +9,7 @@ import type { ApprovalAnswer, ConfirmDecision, ConfirmRequest } from "../../type
 import { type Confirmation, confirmationText } from "../approvals.js";
 import { canonicalJson, retryKeys } from "../fingerprint.js";
 import type { LiveLedger } from "../live-record.js";
+import { answerSignature, recordSignature, signed } from "./record-signatures.js";
 import { type AskLedger, askSlot } from "./redeem.js";
 import { approvalRequest } from "./request.js";
 import { type ApprovalTrust, type DecisionProof, verifyDecision } from "./verify.js";
@@ -395,44 +395,4 @@ function refusalText(why: string): string {
     default:
       return why;
   }
-}
-
-function recordSignature(r: ApprovalRecordInput, secret: string): string {
-  const content = [
-    "adrails-request-1",
-    r.id,
-    r.tool,
-    r.account ?? null,
-    r.payload,
-    r.fingerprint,
-    r.callId ?? null,
-    r.scope,
-    r.channel,
-    r.shownAt ?? null,
-    r.names ?? null,
-    r.askedAt,
-    r.expiresAt,
-    r.summary,
-    r.message,
-  ];
-  return hmacSha256(secret, canonicalJson(content));
-}
-
-function answerSignature(id: string, a: RecordedAnswer, secret: string): string {
-  const content = [
-    "adrails-recorded-answer-1",
-    id,
-    a.approved,
-    a.text ?? null,
-    a.reason ?? null,
-    a.who ?? null,
-    a.channel,
-    a.at,
-  ];
-  return hmacSha256(secret, canonicalJson(content));
-}
-
-function signed(given: string | undefined, expected: string): boolean {
-  if (typeof given !== "string") return false;
-  return sameSecret(given, expected);
 }
