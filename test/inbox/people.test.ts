@@ -11,7 +11,7 @@ import { createInboxHandler } from "../../src/inbox/handler.js";
 import { createInbox, type Inbox } from "../../src/inbox/inbox.js";
 import { parsePeople } from "../../src/inbox/people.js";
 import { publicKeyFromText } from "../../src/inbox/signing.js";
-import type { ConfirmRequest, ConfirmSummary } from "../../src/types.js";
+import type { ConfirmRequest } from "../../src/types.js";
 import { launchBrowser, listen, PAGE_REFRESH_MS, screenshot, seeText, TOKEN } from "./helpers.js";
 import { adRequest } from "./requests.js";
 
