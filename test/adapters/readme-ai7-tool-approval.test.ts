@@ -30,7 +30,7 @@ type Snippet = {
 
 function readmeSnippet(): string {
   const blocks = readFileSync(join(root, "docs", "frameworks.md"), "utf8")
-    .split("```ts\n")
+    .split(/```ts[^\n]*\n/)
     .slice(1);
   const found = blocks.map((b) => b.split("\n```")[0]!).filter((b) => b.startsWith("// ai@7"));
   expect(found).toHaveLength(1);

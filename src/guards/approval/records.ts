@@ -10,9 +10,9 @@ import { type Confirmation, confirmationText } from "../approvals.js";
 import { canonicalJson, retryKeys } from "../fingerprint.js";
 import type { LiveLedger } from "../live-record.js";
 import { answerSignature, recordSignature, signed } from "./record-signatures.js";
-import { type AskLedger, askSlot } from "./redeem.js";
+import { type AskLedger, askSlot, openAsk } from "./redeem.js";
 import { approvalRequest } from "./request.js";
-import { type ApprovalTrust, type DecisionProof, verifyDecision } from "./verify.js";
+import { type ApprovalTrust, accountOfPayload, type DecisionProof, verifyDecision } from "./verify.js";
 
 // One record per approval request, in the toolkit's store: made when a person is asked, answered
 // by whoever answers, redeemed once by whoever sends. Whatever carries an approval between steps
@@ -126,11 +126,13 @@ export async function recordRequest(
     ...(shown.rule === undefined ? {} : { rule: shown.rule }),
   };
   if (o.secret !== undefined) input.sig = recordSignature(input, o.secret);
-  // The first payload a tool call is shown with is the one it may redeem: state edited between the
-  // ask and the resume (a run's stored arguments) asks afresh, and never redeems the first answer.
+  // While the first payload a tool call was shown with is still open, it is the one the call may
+  // redeem: state edited between the ask and the resume (a run's stored arguments) asks afresh and
+  // never redeems. Once that request was used or declined, the id is free for a new call.
   if (o.asks && shown.callId !== undefined) {
     const slot = askSlot(place.scope, def.name, shown.callId);
-    if ((await o.asks.recorded(slot)) === null) await o.asks.record(slot, fingerprint, o.ttlMs);
+    if ((await openAsk(o.asks, o.records, slot, fingerprint)) === undefined)
+      await o.asks.record(slot, `${fingerprint} ${shown.id}`, o.ttlMs);
   }
   const { record } = await o.records.createApproval(SPACE, input);
   return requestOf(record);
@@ -295,8 +297,13 @@ export async function redeemRecorded(
     return no(`the answer was given for account ${record.account}, not ${call.account}`);
   }
   if (o.asks && call.scope !== undefined && record.callId !== undefined) {
-    const first = await o.asks.recorded(askSlot(call.scope, call.tool, record.callId));
-    if (first !== null && first !== call.fingerprint) {
+    const first = await openAsk(
+      o.asks,
+      o.records,
+      askSlot(call.scope, call.tool, record.callId),
+      call.fingerprint,
+    );
+    if (first !== undefined) {
       return no(
         `tool call ${record.callId} was shown to the person as payload ${first}, and the payload now is ${call.fingerprint} (the saved state was edited after the ask)`,
       );
@@ -366,16 +373,6 @@ export async function redeemCarried(
     answer,
     via: answer.channel || "an approval channel",
   });
-}
-
-/** The account a canonical payload acts on (its `account_id`), or null. */
-export function accountOfPayload(payload: string): string | null {
-  try {
-    const body = JSON.parse(payload) as { account_id?: unknown };
-    return typeof body?.account_id === "string" ? body.account_id : null;
-  } catch {
-    return null;
-  }
 }
 
 function refusalText(why: string): string {

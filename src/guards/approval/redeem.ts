@@ -1,3 +1,4 @@
+import type { ApprovalRecords } from "../../store/index.js";
 import type { ApprovalAnswer, HumanApproval } from "../../types.js";
 import { type ApprovalLedger, type Confirmation, confirmationText } from "../approvals.js";
 import { canonicalJson, digest } from "../fingerprint.js";
@@ -18,6 +19,25 @@ export interface AskLedger {
 /** The slot of one call's ask. */
 export function askSlot(scope: string, tool: string, callId: string): string {
   return `ask\n${scope}\n${tool}\n${callId}`;
+}
+
+/**
+ * The payload another still-open request of this tool call was first shown with, or undefined
+ * when there is none (none recorded, the same payload, or that request was used or declined).
+ */
+export async function openAsk(
+  asks: AskLedger | undefined,
+  records: ApprovalRecords,
+  slot: string,
+  fingerprint: string,
+): Promise<string | undefined> {
+  const first = await asks?.recorded(slot);
+  if (!first) return undefined;
+  const [shown, id] = first.split(" ");
+  if (shown === fingerprint || !id) return undefined;
+  const record = await records.getApproval("", id);
+  if (!record || record.usedAt !== undefined || record.answer?.approved === false) return undefined;
+  return shown;
 }
 
 /** The call an answer is redeemed for, as the pipeline sees it. */

@@ -80,6 +80,16 @@ export type Verdict =
   | { ok: true; text: string | undefined; who: string[]; via: string }
   | { ok: false; declined?: true; reason: string; via: string };
 
+/** The account a canonical payload acts on (its `account_id`), or null. */
+export function accountOfPayload(payload: string): string | null {
+  try {
+    const body = JSON.parse(payload) as { account_id?: unknown };
+    return typeof body?.account_id === "string" ? body.account_id : null;
+  } catch {
+    return null;
+  }
+}
+
 /** The fingerprint of a payload, as every signer and the verifier compute it. */
 export function payloadFingerprint(tool: string, payload: string): string {
   return `fp_${digest(`${tool}\n${payload}`)}`;
