@@ -88,7 +88,7 @@ describe("bounds", { timeout: 120_000 }, () => {
     await signIn(page, server.url);
     await card("The real request").waitFor();
     expect(await page.locator("#pending-count").innerText()).toBe("232");
-    expect(await page.locator("#pending article").count()).toBe(25);
+    await expect.poll(() => page.locator("#pending article").count()).toBe(25);
     await page.getByText("Page 1 of 10: 207 more on other pages").waitFor();
     expect((await page.content()).length).toBeLessThan(400_000);
 
@@ -100,7 +100,7 @@ describe("bounds", { timeout: 120_000 }, () => {
 
     await page.getByRole("button", { name: "Next page" }).first().click();
     await page.getByText("Page 2 of 10").waitFor();
-    expect(await page.locator("#pending article").count()).toBe(25);
+    await expect.poll(() => page.locator("#pending article").count()).toBe(25);
     expect(await card("The real request").count()).toBe(0);
 
     // Nothing changes now: polls answer 304 without a body.

@@ -132,7 +132,7 @@ export async function recordRequest(
   if (o.asks && shown.callId !== undefined) {
     const slot = askSlot(place.scope, def.name, shown.callId);
     if ((await openAsk(o.asks, o.records, slot, fingerprint)) === undefined)
-      await o.asks.record(slot, `${fingerprint} ${shown.id}`, o.ttlMs);
+      await o.asks.record(slot, `${fingerprint} ${shown.id}`, o.ttlMs).catch(() => {});
   }
   const { record } = await o.records.createApproval(SPACE, input);
   return requestOf(record);

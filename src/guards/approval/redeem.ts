@@ -31,7 +31,8 @@ export async function openAsk(
   slot: string,
   fingerprint: string,
 ): Promise<string | undefined> {
-  const first = await asks?.recorded(slot);
+  // A store that lost its state knows no first showing: the request itself is gone too.
+  const first = await asks?.recorded(slot).catch(() => null);
   if (!first) return undefined;
   const [shown, id] = first.split(" ");
   if (shown === fingerprint || !id) return undefined;
