@@ -12,7 +12,7 @@
 // ai@7 (the `ai7` alias).
 //
 // Every ```ts block also runs, unless its fence says why it cannot: ```ts key (it needs a real key:
-// a model provider's, or the service's own) or ```ts serve (it serves until stopped). Blocks
+// a model provider's, the service's own, or a team's identity provider) or ```ts serve (it serves until stopped). Blocks
 // marked ```sh run run too. sh runs with `bash -euo pipefail`, ts with tsx, each in an empty folder of a user's
 // project where adrails is installed (node_modules/adrails is this checkout, `npx adrails` its
 // CLI) and the frameworks resolve as in this project. Write them as a user types them: `npx adrails ...`, keyless (`--sim`), or reading ADRAILS_API_KEY,
