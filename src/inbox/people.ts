@@ -1,4 +1,5 @@
 import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
+import { approvalsNeeded, mayDecide } from "../guards/approval/verify.js";
 
 /** One named approver of a people file. */
 export interface Person {
@@ -151,18 +152,8 @@ export function personOfToken(people: People, token: string): Person | undefined
   return found;
 }
 
-/** True when `person` may decide requests on `account` (a request without an account: "*" only). */
-export function mayDecide(person: Person, account: string | undefined): boolean {
-  if (person.accounts === "*") return true;
-  return account !== undefined && person.accounts.includes(account);
-}
-
-/** How many different people must approve a request on `account`: 2 under the two-person rule. */
-export function approvalsNeeded(people: People | undefined, account: string | undefined): number {
-  if (!people) return 1;
-  if (people.two === "*") return 2;
-  return account !== undefined && people.two.includes(account) ? 2 : 1;
-}
+// The approval model's rules of who may decide, and how many must: one room for them.
+export { approvalsNeeded, mayDecide };
 
 /**
  * A new approver's entry for a people file, with a generated token (32 random characters): the

@@ -21,20 +21,18 @@ export function adRequest(
     expiresInMs?: number;
   } = {},
 ): ConfirmRequest {
-  const def = getTool("push-creative")!;
-  const body: Record<string, unknown> = {
-    account_id: o.account ?? "act_1",
-    adset_id: o.adsetId ?? "2",
-    image_url: o.image ?? "https://cdn.example.com/a.png",
-    website_url: o.destination ?? "https://shop.example.com/",
-    headline: o.headline ?? "Spring sale",
-    ...(o.primaryText === undefined ? {} : { primary_text: o.primaryText }),
-    status: "ACTIVE",
-  };
-  const askedAt = o.askedAt ?? Date.now();
-  const change = fingerprint(def.name, body, retryKeys(def.idField?.name));
-  const request = approvalRequest(def, body, change, { scope: "test", askedAt }, o.expiresInMs ?? 60_000);
-  return { ...request, ...(o.id === undefined ? {} : { id: o.id }), payload: payloadOf(def, body) };
+  const request = summaryRequest(
+    {
+      account_id: o.account ?? "act_1",
+      adset_id: o.adsetId ?? "2",
+      media: `image ${o.image ?? "https://cdn.example.com/a.png"}`,
+      destination: o.destination ?? "https://shop.example.com/",
+      headline: o.headline ?? "Spring sale",
+      ...(o.primaryText === undefined ? {} : { primary_text: o.primaryText }),
+    },
+    { ...(o.askedAt === undefined ? {} : { askedAt: o.askedAt }), expiresInMs: o.expiresInMs ?? 60_000 },
+  );
+  return o.id === undefined ? request : { ...request, id: o.id };
 }
 
 /** The request for the ad a summary describes (media "image URL" or "video URL", a destination URL). */
