@@ -9,11 +9,11 @@ import type {
   JsonSchema,
   ToolResult,
 } from "../types.js";
-import { type ApprovalTextOf, type MastraAsks, mastraAsks } from "./mastra-approval.js";
+import { type MastraAsks, mastraAsks } from "./mastra-approval.js";
 import { findToolsProcessor, type MastraFindToolsProcessor } from "./mastra-discovery.js";
 import { adapterFault, providerSchema, resolveToolkit, stringField } from "./shared.js";
 
-export type { ApprovalTextOf } from "./mastra-approval.js";
+export type { MastraApproval } from "./mastra-approval.js";
 export type { MastraFindToolsProcessor } from "./mastra-discovery.js";
 
 /** Options of {@link mastraTools}. */
@@ -22,19 +22,16 @@ export interface MastraAdapterOptions {
    * How a call that needs a person (an ACTIVE `push-creative`) gets its answer.
    * - `"callback"` (default): the toolkit's `confirm` channel, asked inside the tool.
    * - `"native"`: Mastra's tool approval. The tool sets `requireApproval` for such an input, so the
-   *   run suspends with a `tool-call-approval` for that call; `agent.approveToolCall({ runId,
-   *   toolCallId })` is the person's answer to that call's own request (for the input first
-   *   shown), redeemed once; `agent.declineToolCall({ runId, toolCallId, reason })` sends nothing
-   *   and the model reads the reason. Use a Mastra instance with storage, as Mastra requires to
-   *   resume a run.
+   *   run suspends with a `tool-call-approval` for that call. The person's yes is
+   *   `agent.resumeGenerate({ approved: true, text }, { runId, toolCallId })` (or `resumeStream`):
+   *   their sentence, sent as `hard_confirm_text`, travels in Mastra's resume data, so any Agent
+   *   instance on the run's storage can resume it. It answers that call's own request (for the
+   *   input first shown), redeemed once. A yes without a sentence (`approveToolCall`) sends
+   *   nothing and the model reads why. `agent.declineToolCall({ runId, toolCallId, reason })`
+   *   sends nothing and the model reads the reason. Use a Mastra instance with storage, as Mastra
+   *   requires to resume a run.
    */
   approval?: "native" | "callback";
-  /**
-   * With `approval: "native"`: the person's sentence for an approved call, sent to the service as
-   * `hard_confirm_text` (Mastra's approveToolCall carries none). Without it, or when it gives no
-   * text, a recorded statement naming the channel and payload is sent.
-   */
-  approvalText?: ApprovalTextOf;
   /** Scope for request ids (a conversation id). */
   sessionId?: string;
 }
@@ -56,7 +53,7 @@ export function mastraTools(
   const toolkit = resolveToolkit(toolkitOrOptions);
   const native = adapterOptions.approval === "native";
   const sessionId = adapterOptions.sessionId;
-  const asks = mastraAsks(sessionId, adapterOptions.approvalText);
+  const asks = mastraAsks(sessionId);
   const tools: Record<string, MastraAdTool> = {};
 
   for (const adTool of toolkit.tools) {
@@ -75,8 +72,9 @@ export function mastraTools(
       ...(native && asksPerson(adTool)
         ? {
             requireApproval: async (input: unknown) => needsPerson(input),
+            // The raw input, resume data of the model's included: asks.shown keeps that in mind.
             onInputAvailable: async ({ toolCallId, input }: { toolCallId: string; input: unknown }) => {
-              if (needsPerson(input)) await asks.shown(adTool, input, toolCallId);
+              await asks.shown(adTool, input, toolCallId).catch(() => undefined);
             },
           }
         : {}),
@@ -97,10 +95,14 @@ export function mastraTools(
           // Reached in an agent's run only after Mastra's approval of this call (requireApproval
           // gated it); outside an agent's run nobody approved, and the toolkit decides alone.
           if (native && toolCallId !== undefined && needsPerson(input)) {
-            const answer = await asks.answer(adTool, input, toolCallId);
-            if (answer) call.answer = answer;
+            const resumeData = (agent as { resumeData?: unknown }).resumeData;
+            const answered = await asks.answer(adTool, input, toolCallId, resumeData);
+            if (answered && "refusal" in answered) return answered.refusal;
+            if (answered) call.answer = answered.answer;
           }
-          return await adTool.call(input, call);
+          // Mastra skips the input schema on a resume with data: the model's input is mapped here.
+          const given = resuming(context) ? providerSchema(adTool).toInput(input) : input;
+          return await adTool.call(given, call);
         } catch {
           return adapterFault(adTool.name);
         }
@@ -165,6 +167,14 @@ function anyInput(adTool: AdTool) {
     () => providerSchema(adTool).schema,
     (value) => providerSchema(adTool).toInput(value),
   );
+}
+
+/** Whether Mastra runs the tool for a resume with data, when it skips the input schema's validate. */
+function resuming(context: unknown): boolean {
+  const c = context as
+    | { resumeData?: unknown; agent?: { resumeData?: unknown }; workflow?: { resumeData?: unknown } }
+    | undefined;
+  return (c?.resumeData ?? c?.agent?.resumeData ?? c?.workflow?.resumeData) != null;
 }
 
 /** A standard schema that shows `schema` and lets every value through (mapped by `toInput`). */

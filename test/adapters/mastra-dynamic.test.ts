@@ -88,8 +88,8 @@ describe.runIf(MASTRA_NODE)("Mastra find-tools discovery through the agent loop"
           { calls: [push("e2")] },
           { text: "I will search first." },
         ],
-        () => ({ approved: true }),
-        { approval: "native", approvalText: () => "Yes" },
+        () => ({ approved: true, text: "Yes" }),
+        { approval: "native" },
         dynamic,
       );
       expect(out.finishReason).toBe("stop");
@@ -119,8 +119,8 @@ describe.runIf(MASTRA_NODE)("Mastra find-tools discovery through the agent loop"
           { calls: [push("p1")] },
           { text: "It is live." },
         ],
-        () => ({ approved: true }),
-        { approval: "native", approvalText: () => "Yes, launch the summer ad" },
+        () => ({ approved: true, text: "Yes, launch the summer ad" }),
+        { approval: "native" },
         dynamic,
       );
       expect(JSON.parse(read.get("f1")!).data.tools).toContain("push-creative");

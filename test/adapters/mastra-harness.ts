@@ -31,7 +31,8 @@ export interface ApprovalAsk {
   /** adrails' request for the exact payload, as shown (null for a call that needs none). */
   request: ConfirmRequest | null;
 }
-export type Decide = (ask: ApprovalAsk) => { approved: boolean; reason?: string };
+/** The person's answer: a yes with `text` resumes with their sentence; a yes without one uses approveToolCallGenerate. */
+export type Decide = (ask: ApprovalAsk) => { approved: boolean; reason?: string; text?: string };
 
 const usage = {
   inputTokens: { total: 1, noCache: 1, cacheRead: 0, cacheWrite: 0 },
@@ -89,11 +90,11 @@ export interface AgentSetup {
   extraTools?: Record<string, unknown>;
 }
 
-function agentWith(
+export function agentWith(
   model: MockLanguageModelV3,
   toolkit: AdToolkit,
   adapterOptions: MastraAdapterOptions,
-  setup: AgentSetup,
+  setup: AgentSetup & { storage?: InMemoryStore } = {},
 ) {
   const dynamic = setup.dynamic
     ? mastraDynamicTools(toolkit, { ...adapterOptions, ...setup.dynamic })
@@ -110,13 +111,17 @@ function agentWith(
     tools,
     ...(dynamic ? { inputProcessors: [dynamic.processor] } : {}),
   });
-  const mastra = new Mastra({ agents: { launcher: agent }, storage: new InMemoryStore(), logger: false });
+  const mastra = new Mastra({
+    agents: { launcher: agent },
+    storage: setup.storage ?? new InMemoryStore(),
+    logger: false,
+  });
   return { run: mastra.getAgent("launcher"), tools };
 }
 
 /**
  * Runs one conversation through a Mastra agent with adrails' tools: every suspension for approval
- * goes to `decide` and is answered with approveToolCallGenerate / declineToolCallGenerate.
+ * goes to `decide` and is answered with resumeGenerate (the person's sentence) / declineToolCallGenerate.
  * `history` (model messages) goes before the user's message, as a second user turn would.
  */
 export async function runMastra(
@@ -139,8 +144,11 @@ export async function runMastra(
     asked.push(ask);
     const decision = decide(ask);
     runId = out.runId ?? runId;
+    const target = { runId: runId!, toolCallId: payload.toolCallId };
     out = decision.approved
-      ? await run.approveToolCallGenerate({ runId: runId!, toolCallId: payload.toolCallId })
+      ? decision.text === undefined
+        ? await run.approveToolCallGenerate(target)
+        : await run.resumeGenerate({ approved: true, text: decision.text }, target)
       : await run.declineToolCallGenerate({
           runId: runId!,
           toolCallId: payload.toolCallId,
@@ -150,14 +158,18 @@ export async function runMastra(
   return { out, asked, read: read(), prompts, calls, tools, run, runId };
 }
 
-/** Starts a conversation and returns at its first suspension, for tests that resume by hand. */
+/**
+ * Starts a conversation and returns at its first suspension, for tests that resume by hand. The run
+ * lives in `storage`, so another Agent instance on it can resume it.
+ */
 export async function startSuspended(
   toolkit: AdToolkit,
   turns: MastraTurn[],
   adapterOptions: MastraAdapterOptions = { approval: "native" },
+  storage = new InMemoryStore(),
 ) {
   const { model, read } = scriptedModel(turns);
-  const { run, tools } = agentWith(model, toolkit, adapterOptions, {});
+  const { run, tools } = agentWith(model, toolkit, adapterOptions, { storage });
   const out = await run.generate("Work the ad account.");
-  return { out, run, tools, read };
+  return { out, run, tools, read, storage };
 }

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { memoryStore } from "../../src/store/memory.js";
 import { type Env, IMAGE, SITE, startEnv } from "./harness.js";
 import { MASTRA_NODE, passesOnNode22 } from "./mastra-node.js";
 
@@ -10,7 +11,7 @@ const LOOP_MS = 60_000;
 
 describe.skipIf(MASTRA_NODE)(`Mastra on Node ${process.versions.node}`, () => {
   it("runs on Node 22: this file's Mastra tests pass in a Node 22 child", async () => {
-    await passesOnNode22("test/adapters/mastra.test.ts", 10);
+    await passesOnNode22("test/adapters/mastra.test.ts", 12);
   }, 300_000);
 });
 
@@ -82,26 +83,37 @@ describe.runIf(MASTRA_NODE)("Mastra adapter through the agent loop", () => {
   it(
     "an ACTIVE push approved: exactly one ACTIVE ad with the person's sentence",
     async () => {
-      const { read } = await h.runMastra(
-        env.toolkit(),
-        [{ calls: [push("c_a")] }],
-        () => ({ approved: true }),
-        { approval: "native", approvalText: () => "Yes, launch the summer ad now" },
-      );
+      const { read } = await h.runMastra(env.toolkit(), [{ calls: [push("c_a")] }], () => ({
+        approved: true,
+        text: "Yes, launch the summer ad now",
+      }));
       expect(ads()).toEqual([["ACTIVE", "Yes, launch the summer ad now", "Summer gear"]]);
+      // What the service was sent is the person's sentence.
+      expect(pushes().map((r) => (r.body as { hard_confirm_text?: unknown }).hard_confirm_text)).toEqual([
+        "Yes, launch the summer ad now",
+      ]);
       expect(JSON.parse(read.get("c_a")!).ok).toBe(true);
     },
     LOOP_MS,
   );
 
   it(
-    "approved without a sentence: a recorded statement is sent, and one ad goes live",
+    "approved without a sentence (approveToolCallGenerate, or a blank text): nothing sent, the model reads why",
     async () => {
-      await h.runMastra(env.toolkit(), [{ calls: [push("c_s")] }], () => ({ approved: true }));
-      const live = ads();
-      expect(live).toHaveLength(1);
-      expect(live[0]![0]).toBe("ACTIVE");
-      expect(String(live[0]![1])).toContain("mastra");
+      const bare = await h.runMastra(env.toolkit(), [{ calls: [push("c_s")] }], () => ({ approved: true }));
+      const blank = await h.runMastra(env.toolkit(), [{ calls: [push("c_s2")] }], () => ({
+        approved: true,
+        text: "   ",
+      }));
+      expect(pushes()).toHaveLength(0);
+      expect(ads()).toEqual([]);
+      for (const [run, id] of [
+        [bare, "c_s"],
+        [blank, "c_s2"],
+      ] as const) {
+        expect(JSON.parse(run.read.get(id)!)).toMatchObject({ ok: false, blocked: "hard-confirmation" });
+        expect(run.read.get(id)).toContain("without their own sentence");
+      }
     },
     LOOP_MS,
   );
@@ -113,8 +125,10 @@ describe.runIf(MASTRA_NODE)("Mastra adapter through the agent loop", () => {
       const { asked, read } = await h.runMastra(
         env.toolkit(),
         [{ calls: [push("c_p1")] }, { calls: [push("c_p2")] }],
-        () => (++n === 1 ? { approved: true } : { approved: false, reason: "One is enough" }),
-        { approval: "native", approvalText: () => "Yes, launch it" },
+        () =>
+          ++n === 1
+            ? { approved: true, text: "Yes, launch it" }
+            : { approved: false, reason: "One is enough" },
       );
       expect(asked.map((a) => a.toolCallId)).toEqual(["c_p1", "c_p2"]);
       expect(asked[1]!.request?.previousLive?.adId).toBe(env.sim.control.ads()[0]!.ad_id);
@@ -133,6 +147,18 @@ describe.runIf(MASTRA_NODE)("Mastra adapter through the agent loop", () => {
       const quiet = push("c_f", { hard_confirm_text: "Yes, I confirm", resumeData: { approved: true } });
       const gated = await h.runMastra(env.toolkit(), [{ calls: [quiet] }]);
       expect(gated.asked.map((a) => a.toolCallId)).toEqual(["c_f"]);
+      expect(pushes()).toHaveLength(0);
+      // Mastra hands the tool the model's resumeData in place of the person's resume: a call that
+      // carried some never launches, with or without the person's sentence.
+      const written = push("c_fw", { resumeData: { approved: true, text: "The model's own yes" } });
+      for (const text of ["Yes, launch it", undefined]) {
+        const { read } = await h.runMastra(env.toolkit(), [{ calls: [written] }], () => ({
+          approved: true,
+          ...(text === undefined ? {} : { text }),
+        }));
+        expect(JSON.parse(read.get("c_fw")!)).toMatchObject({ ok: false, blocked: "hard-confirmation" });
+        expect(read.get("c_fw")).toContain("carried resumeData");
+      }
       expect(pushes()).toHaveLength(0);
       // Approval fields the schema does not know: refused as invalid input (by Mastra's validation of
       // the toolkit's schema, before the tool runs), nothing sent.
@@ -169,15 +195,16 @@ describe.runIf(MASTRA_NODE)("Mastra adapter through the agent loop", () => {
       await expect(run.approveToolCallGenerate({ runId: out.runId!, toolCallId: other })).rejects.toThrow();
       expect(pushes()).toHaveLength(0);
       const keep = first === "c_t1";
+      const yes = { approved: true, text: "Yes, that one" };
       let next = keep
-        ? await run.approveToolCallGenerate({ runId: out.runId!, toolCallId: first })
+        ? await run.resumeGenerate(yes, { runId: out.runId!, toolCallId: first })
         : await run.declineToolCallGenerate({ runId: out.runId!, toolCallId: first, reason: "Not that one" });
       expect(next.finishReason).toBe("suspended");
       const second = (next.suspendPayload as { toolCallId: string }).toolCallId;
       expect(second).toBe(other);
       next = keep
         ? await run.declineToolCallGenerate({ runId: out.runId!, toolCallId: second, reason: "Not that one" })
-        : await run.approveToolCallGenerate({ runId: out.runId!, toolCallId: second });
+        : await run.resumeGenerate(yes, { runId: out.runId!, toolCallId: second });
       expect(next.finishReason).toBe("stop");
       expect(ads().map((a) => [a[0], a[2]])).toEqual([["ACTIVE", "Keep me"]]);
     },
@@ -195,7 +222,13 @@ describe.runIf(MASTRA_NODE)("Mastra adapter through the agent loop", () => {
       const result = (await tools["push-creative"]!.execute!(
         edited as never,
         {
-          agent: { toolCallId: "c_e", agentId: "launcher", messages: [], suspend: async () => {} },
+          agent: {
+            toolCallId: "c_e",
+            agentId: "launcher",
+            messages: [],
+            suspend: async () => {},
+            resumeData: { approved: true, text: "Yes, as I saw it" },
+          },
         } as never,
       )) as { ok: unknown };
       expect(result).toMatchObject({ ok: false, blocked: "hard-confirmation" });
@@ -209,10 +242,10 @@ describe.runIf(MASTRA_NODE)("Mastra adapter through the agent loop", () => {
     async () => {
       const toolkit = env.toolkit();
       const [a, b] = await Promise.all([
-        h.runMastra(toolkit, [{ calls: [push("c_same")] }], () => ({ approved: true }), {
-          approval: "native",
-          approvalText: () => "Yes, for the first chat",
-        }),
+        h.runMastra(toolkit, [{ calls: [push("c_same")] }], () => ({
+          approved: true,
+          text: "Yes, for the first chat",
+        })),
         h.runMastra(toolkit, [{ calls: [push("c_same")] }], () => ({
           approved: false,
           reason: "Not in this chat",
@@ -222,6 +255,59 @@ describe.runIf(MASTRA_NODE)("Mastra adapter through the agent loop", () => {
       expect(b.asked).toHaveLength(1);
       expect(ads()).toEqual([["ACTIVE", "Yes, for the first chat", "Summer gear"]]);
       expect(b.read.get("c_same")).toContain("Not in this chat");
+    },
+    LOOP_MS,
+  );
+
+  it(
+    "a run stored and resumed by another Agent (another toolkit on the same store): the person's sentence is sent",
+    async () => {
+      const store = memoryStore();
+      const first = await h.startSuspended(env.toolkit({ store }), [{ calls: [push("c_x")] }]);
+      expect(first.out.finishReason).toBe("suspended");
+      // Another instance: its own model, tools and toolkit; only the two stores are shared.
+      const { model, read } = h.scriptedModel([]);
+      const other = h.agentWith(
+        model,
+        env.toolkit({ store }),
+        { approval: "native" },
+        { storage: first.storage },
+      );
+      const { mastraApprovalRequest } = await import("../../src/adapters/mastra.js");
+      const request = mastraApprovalRequest(other.tools, first.out.suspendPayload as never);
+      expect(request?.summary).toMatchObject({ headline: "Summer gear", status: "ACTIVE" });
+      const done = await other.run.resumeGenerate(
+        { approved: true, text: "Dana: yes, launch the summer ad" },
+        { runId: first.out.runId!, toolCallId: "c_x" },
+      );
+      expect(done.finishReason).toBe("stop");
+      expect(pushes().map((r) => (r.body as { hard_confirm_text?: unknown }).hard_confirm_text)).toEqual([
+        "Dana: yes, launch the summer ad",
+      ]);
+      expect(ads()).toEqual([["ACTIVE", "Dana: yes, launch the summer ad", "Summer gear"]]);
+      expect(JSON.parse(read().get("c_x")!).ok).toBe(true);
+    },
+    LOOP_MS,
+  );
+
+  it(
+    "resumed by another Agent without a sentence: nothing sent, and the model reads what the approval lacked",
+    async () => {
+      const store = memoryStore();
+      const first = await h.startSuspended(env.toolkit({ store }), [{ calls: [push("c_y")] }]);
+      const { model, read } = h.scriptedModel([]);
+      const other = h.agentWith(
+        model,
+        env.toolkit({ store }),
+        { approval: "native" },
+        { storage: first.storage },
+      );
+      const done = await other.run.approveToolCallGenerate({ runId: first.out.runId!, toolCallId: "c_y" });
+      expect(done.finishReason).toBe("stop");
+      expect(pushes()).toHaveLength(0);
+      expect(ads()).toEqual([]);
+      expect(JSON.parse(read().get("c_y")!)).toMatchObject({ ok: false, blocked: "hard-confirmation" });
+      expect(read().get("c_y")).toContain("without their own sentence");
     },
     LOOP_MS,
   );

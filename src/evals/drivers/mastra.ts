@@ -6,12 +6,12 @@ import { mastraDeclineReason, mastraDynamicTools, mastraTools } from "../../adap
 import type { CallRecord, RunRecord } from "../record.js";
 import type { Stage } from "../scenario.js";
 import type { Fixture } from "../schema.js";
-import { segmentsOf, sleep } from "../script.js";
+import { DEFAULT_APPROVAL_TEXT, segmentsOf, sleep } from "../script.js";
 import { blockedBy, fileRead, MAX_STEPS, setUpRun } from "./common.js";
 import { mockTurnResult } from "./mock-turn.js";
 
-// Mastra's agent loop (generate, approveToolCallGenerate / declineToolCallGenerate on a suspended
-// run, a Mastra with in-memory storage) with the AI SDK's mock model playing the script.
+// Mastra's agent loop (generate, resumeGenerate with the person's sentence / declineToolCallGenerate
+// on a suspended run, a Mastra with in-memory storage) with the AI SDK's mock model playing the script.
 
 type Message = { role?: string; content?: unknown };
 
@@ -77,12 +77,9 @@ export async function runMastra(
     options.sessionId,
     options.live !== undefined,
   );
-  const texts = new Map<string, string>();
   const adapterOptions = {
     approval: fixture.toolkit.approval === "native" ? ("native" as const) : ("callback" as const),
     sessionId: options.sessionId,
-    approvalText: (request: { callId?: string }) =>
-      request.callId === undefined ? undefined : texts.get(request.callId),
   };
   const dynamic = fixture.toolkit.dynamic ? mastraDynamicTools(toolkit, adapterOptions) : undefined;
   const tools = dynamic?.tools ?? mastraTools(toolkit, adapterOptions);
@@ -139,9 +136,12 @@ export async function runMastra(
           const reason = await mastraDeclineReason(tools, payload, decision.reason);
           out = await run.declineToolCallGenerate({ ...target, ...(reason === undefined ? {} : { reason }) });
         } else {
-          if ("text" in decision && typeof decision.text === "string")
-            texts.set(payload.toolCallId, decision.text);
-          out = await run.approveToolCallGenerate(target);
+          // The person's sentence travels in Mastra's resume data; the eval's person always writes one.
+          const text = "text" in decision && typeof decision.text === "string" ? decision.text : undefined;
+          out = await run.resumeGenerate(
+            { approved: true, text: text ?? DEFAULT_APPROVAL_TEXT },
+            { runId: target.runId, toolCallId: target.toolCallId, maxSteps: MAX_STEPS },
+          );
         }
       }
       if (out.text !== "") outputs.push(out.text);
