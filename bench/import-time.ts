@@ -1,13 +1,15 @@
 // Import time of each adapter entry next to its framework's own import: `import("adrails/<entry>")`
 // and `import("<framework>")`, each in a fresh Node process (spawn to exit, so Node's own start is
 // in both), run in alternation so both see the same load; prints medians and the ratio.
-// Needs a build (npm run build).   npx tsx bench/import-time.ts [pairs, default 9]
+// Needs a build (npm run build).   npx tsx bench/import-time.ts [pairs, default 9] [entry filter]
 import { spawnSync } from "node:child_process";
 import { loadavg } from "node:os";
 import { join } from "node:path";
 import { performance } from "node:perf_hooks";
 
 const pairs = Number(process.argv[2] ?? 9);
+// Only the entries whose adrails import contains this text (e.g. "claude"), when given.
+const only = process.argv[3];
 const root = join(import.meta.dirname, "..");
 // Each adapter next to the import its users' agent code starts with: `langchain` for LangChain.js 1
 // (`createAgent`, which the adapter's approval middleware builds on), and `@langchain/core/tools`,
@@ -38,7 +40,7 @@ function timed(specifier: string): number {
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 console.log(`load average ${loadavg()[0]!.toFixed(1)}, ${pairs} pairs`);
-for (const [ours, theirs] of ENTRIES) {
+for (const [ours, theirs] of ENTRIES.filter(([entry]) => only === undefined || entry.includes(only))) {
   const a: number[] = [];
   const b: number[] = [];
   timed(ours);
