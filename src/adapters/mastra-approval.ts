@@ -1,4 +1,3 @@
-import { blocked } from "../guards/results.js";
 import type { AdTool, ApprovalAnswer, ConfirmRequest, ToolResult } from "../types.js";
 import { type AskLog, createAskLog } from "./shared.js";
 
@@ -40,7 +39,10 @@ export interface MastraAsks {
 
 const KEPT = 1000;
 
-export function mastraAsks(sessionId: string | undefined): MastraAsks {
+/** A model's input as the input schema's validate maps it: nulls of optional fields dropped, JSON text parsed. */
+export type ToInput = (adTool: AdTool, value: unknown) => unknown;
+
+export function mastraAsks(sessionId: string | undefined, toInput: ToInput): MastraAsks {
   const log: AskLog = createAskLog();
   // The requests as shown, for the host's page; the newest ones only.
   const shown = new Map<string, ConfirmRequest>();
@@ -50,8 +52,9 @@ export function mastraAsks(sessionId: string | undefined): MastraAsks {
     map.set(key, value);
     if (map.size > KEPT) map.delete(map.keys().next().value as string);
   };
+  const clean = (adTool: AdTool, input: unknown) => toInput(adTool, withoutResumeData(input));
   const keyOf = (adTool: AdTool, input: unknown, toolCallId: string) => {
-    const fingerprint = adTool.confirmationRequest(withoutResumeData(input))?.fingerprint;
+    const fingerprint = adTool.confirmationRequest(clean(adTool, input))?.fingerprint;
     return fingerprint === undefined ? undefined : `${toolCallId}\n${fingerprint}`;
   };
   return {
@@ -62,16 +65,14 @@ export function mastraAsks(sessionId: string | undefined): MastraAsks {
       else if (!forged.has(key)) keep(forged, key, false);
       log.asked(key);
       // A repeated showing (Mastra announces the input again on resume) keeps the first request.
-      const request = await adTool.ask(withoutResumeData(input), { toolCallId, sessionId }).catch(() => null);
+      const request = await adTool.ask(clean(adTool, input), { toolCallId, sessionId }).catch(() => null);
       log.told(key, request?.previousLive);
       if (request && !shown.has(key)) keep(shown, key, request);
     },
     request(adTool, input, toolCallId) {
       const key = keyOf(adTool, input, toolCallId);
       if (key === undefined) return null;
-      return (
-        shown.get(key) ?? adTool.confirmationRequest(withoutResumeData(input), { toolCallId, sessionId })
-      );
+      return shown.get(key) ?? adTool.confirmationRequest(clean(adTool, input), { toolCallId, sessionId });
     },
     async answer(adTool, input, toolCallId, resumeData) {
       const key = keyOf(adTool, input, toolCallId);
@@ -83,7 +84,7 @@ export function mastraAsks(sessionId: string | undefined): MastraAsks {
       const previousLive = log.toldOf(key);
       const askedAt = log.take(key);
       shown.delete(key);
-      const request = adTool.confirmationRequest(input, {
+      const request = adTool.confirmationRequest(clean(adTool, input), {
         toolCallId,
         sessionId,
         ...(askedAt === undefined ? {} : { askedAt }),
@@ -111,9 +112,13 @@ function sentenceOf(resumeData: unknown): string | undefined {
   return typeof text === "string" && text.trim() !== "" ? text.trim() : undefined;
 }
 
+/** A refusal of the approval step: nothing was sent. */
+function refused(error: string, hint: string): ToolResult {
+  return { ok: false, status: null, blocked: "hard-confirmation", error, hint };
+}
+
 function noSentence(tool: string): ToolResult {
-  return blocked(
-    "hard-confirmation",
+  return refused(
     `The person's approval of this ${tool} call came without their own sentence, so nothing was sent: adrails sends the person's words to the service, never a made-up statement. (The host resumes the run with resume data { approved: true, text: "<the person's words>" } through agent.resumeGenerate or resumeStream; approveToolCall carries no sentence.)`,
     `Nothing was sent. Tell the user their approval needs a sentence of their own, then call ${tool} again to ask them.`,
   );
@@ -121,8 +126,7 @@ function noSentence(tool: string): ToolResult {
 
 /** A call whose resume data may be the model's: announced with some in its input, or not announced here. */
 function unchecked(tool: string, forged: boolean): ToolResult {
-  return blocked(
-    "hard-confirmation",
+  return refused(
     forged
       ? `This ${tool} call carried resumeData in its own input, which only the person's resume of the run may give, so nothing was sent.`
       : `This ${tool} call ran without Mastra announcing its input in this process first, so whose approval it carries cannot be told, and nothing was sent.`,

@@ -53,13 +53,15 @@ export function mastraTools(
   const toolkit = resolveToolkit(toolkitOrOptions);
   const native = adapterOptions.approval === "native";
   const sessionId = adapterOptions.sessionId;
-  const asks = mastraAsks(sessionId);
+  // What the input schema's validate makes of a model's input (Mastra skips it on a resume with
+  // data, and hands requireApproval and onInputAvailable the input as the model sent it).
+  const asks = mastraAsks(sessionId, (adTool, value) => providerSchema(adTool).toInput(value));
   const tools: Record<string, MastraAdTool> = {};
 
   for (const adTool of toolkit.tools) {
     const needsPerson = (input: unknown) => {
       try {
-        return adTool.confirmationRequest(input) !== null;
+        return adTool.confirmationRequest(providerSchema(adTool).toInput(input)) !== null;
       } catch {
         // Asking is the safe side: without an answer the toolkit sends nothing that needs one.
         return true;
@@ -82,8 +84,9 @@ export function mastraTools(
         type: "text",
         value: toolkit.toModelText(output as ToolResult),
       }),
-      execute: async (input: unknown, context: unknown) => {
+      execute: async (value: unknown, context: unknown) => {
         try {
+          const input = providerSchema(adTool).toInput(value);
           const agent = (context as { agent?: unknown } | undefined)?.agent;
           const toolCallId = stringField(agent, "toolCallId");
           const signal = (context as { abortSignal?: unknown } | undefined)?.abortSignal;
@@ -100,9 +103,7 @@ export function mastraTools(
             if (answered && "refusal" in answered) return answered.refusal;
             if (answered) call.answer = answered.answer;
           }
-          // Mastra skips the input schema on a resume with data: the model's input is mapped here.
-          const given = resuming(context) ? providerSchema(adTool).toInput(input) : input;
-          return await adTool.call(given, call);
+          return await adTool.call(input, call);
         } catch {
           return adapterFault(adTool.name);
         }
@@ -167,14 +168,6 @@ function anyInput(adTool: AdTool) {
     () => providerSchema(adTool).schema,
     (value) => providerSchema(adTool).toInput(value),
   );
-}
-
-/** Whether Mastra runs the tool for a resume with data, when it skips the input schema's validate. */
-function resuming(context: unknown): boolean {
-  const c = context as
-    | { resumeData?: unknown; agent?: { resumeData?: unknown }; workflow?: { resumeData?: unknown } }
-    | undefined;
-  return (c?.resumeData ?? c?.agent?.resumeData ?? c?.workflow?.resumeData) != null;
 }
 
 /** A standard schema that shows `schema` and lets every value through (mapped by `toInput`). */
