@@ -167,7 +167,8 @@ export function createClient(options: ClientOptions = {}): AdClient {
 
       const waitMs = refusalWaitMs(attempt.status, retryAfterS, rateLimit, retry);
       if (waitMs === undefined) {
-        if (route.countsWrites) await countWrite(body, answer);
+        // Not awaited: the count joins the round trip of the steps after the send (it never fails a call).
+        if (route.countsWrites) void countWrite(body, answer);
         return finished(answer, tool, attempts, started, rateLimit);
       }
       // The whole wait the service asked for: later calls answer at once rather than collect 429s.

@@ -36,7 +36,7 @@ import { keyStep } from "./steps/key.js";
 import { changeOf, type Prepared, prepare } from "./steps/prepare.js";
 import { ruledCallOf, ruledOf, ruledRequest, rulesStep, settledOf, untoldStep } from "./steps/rules.js";
 import { secretField, secretsStep } from "./steps/secrets.js";
-import { sendStep } from "./steps/send.js";
+import { claimStep, dropClaim, sendStep } from "./steps/send.js";
 import { shapeStep, storeRefusal } from "./steps/shape.js";
 import { traceToolCall } from "./telemetry.js";
 
@@ -236,7 +236,10 @@ export function createCallPipeline(o: PipelineOptions): CallPipeline {
         const refused = await confirmStep(p, call);
         if (refused) return refused;
       }
-      if (def.idField) await keyStep(p, call);
+      if (def.idField) {
+        claimStep(p, call);
+        await keyStep(p, call);
+      }
       outcome = await sendStep(p, call);
       sent = true;
       await o.live?.note(call, outcome);
@@ -244,6 +247,7 @@ export function createCallPipeline(o: PipelineOptions): CallPipeline {
       if (error instanceof StoreError) return storeRefusal(call, error);
       throw error;
     } finally {
+      if (call.claiming) await dropClaim(p, call);
       await release?.();
       if (!sent) await ruled?.settle({ sent: false, launched: false });
     }

@@ -76,6 +76,8 @@ export interface Call {
   /** The approval key an approved ACTIVE push is bound to. */
   approvalKey?: string;
   ids?: DerivedId;
+  /** The first try at the send's claim, asked for with the retry key's reads. */
+  claiming?: Promise<string | null>;
   /** A money rule makes a person's answer necessary (advisory override, or a custom rule's ask). */
   ruleAsk?: RuleAsk;
   /** The recorded request this call redeemed, once it did: its result is stored with it. */
