@@ -70,7 +70,7 @@ export interface SendClaims {
   attempt(key: string, waitMs: number): Promise<string | null>;
   /**
    * Runs `send` once this caller holds the claim on `key` (`first` is an {@link attempt} already
-   * made), waiting up to `waitMs` for another holder to finish first (then it sends anyway: the
+   * made; `send` is told whether it had to wait for the claim), waiting up to `waitMs` for another holder to finish first (then it sends anyway: the
    * same id only replays). Rejects with the store's error when the store fails, before anything is
    * sent. An aborted `signal` ends the wait (the send then sees the abort). The claim is released
    * after the outcome's recording was asked for: both go to the store together, in that order.
@@ -78,7 +78,7 @@ export interface SendClaims {
   exclusive<T>(
     key: string,
     waitMs: number,
-    send: () => Promise<Sent<T>>,
+    send: (waited: boolean) => Promise<Sent<T>>,
     signal?: AbortSignal,
     first?: Promise<string | null>,
   ): Promise<T>;
@@ -95,13 +95,14 @@ export function storeSendClaims(store: AdStore): SendClaims {
     async exclusive(key, waitMs, send, signal, first) {
       const deadline = Date.now() + waitMs;
       let token = await (first ?? store.claim(key, waitMs));
+      const waited = token === null;
       while (token === null && Date.now() < deadline && !signal?.aborted) {
         await new Promise((resolve) => setTimeout(resolve, POLL_MS));
         token = await store.claim(key, waitMs);
       }
       let sent: Sent<unknown>;
       try {
-        sent = await send();
+        sent = await send(waited);
       } catch (error) {
         if (token !== null) await store.release(key, token).catch(() => {});
         throw error;

@@ -186,7 +186,7 @@ describe("the pipeline asks needsPerson, for any tool", () => {
   };
   const claims: SendClaims = {
     attempt: async () => "held",
-    exclusive: async (_key, _wait, send) => (await send()).value,
+    exclusive: async (_key, _wait, send) => (await send(false)).value,
     drop: async () => {},
   };
   const pipeline = (confirm?: (r: ConfirmRequest) => { approved: boolean; text?: string }) => {

@@ -24,10 +24,20 @@ export function claimStep(p: PipelineState, call: Call): void {
   // Read by the send, or let go when none follows; never left to reject unheard.
   first.catch(() => {});
   call.claiming = first;
+  // The limiter's turn too: the send follows at once when the claim is this call's.
+  call.turn = p.o.client.reserve?.(call.def.name, call.context.signal);
+}
+
+/** Hands the reserved turn back when the send does not use it. */
+function giveBackTurn(p: PipelineState, call: Call): void {
+  const turn = call.turn;
+  call.turn = undefined;
+  if (turn) p.o.client.giveBack?.(turn);
 }
 
 /** Lets go of a claim taken for a send that did not happen. */
 export async function dropClaim(p: PipelineState, call: Call): Promise<void> {
+  giveBackTurn(p, call);
   const first = call.claiming;
   call.claiming = undefined;
   if (first) await p.o.claims.drop(claimKeyOf(call), first);
@@ -55,6 +65,8 @@ export function sendStep(p: PipelineState, call: Call): Promise<Outcome> {
   }
   const first = call.claiming;
   call.claiming = undefined;
+  let reserved = call.turn;
+  call.turn = undefined;
   const sending = (async () => {
     try {
       // Across processes, the holder of the claim sends first; the others then send the same
@@ -62,8 +74,16 @@ export function sendStep(p: PipelineState, call: Call): Promise<Outcome> {
       return await p.o.claims.exclusive(
         claimKeyOf(call),
         CLAIM_WAIT_MS,
-        async () => {
-          const outcome = await p.o.client.call(def.name, body, callOptions);
+        async (waited) => {
+          // A turn taken before a wait for the claim is stale: handed back, a fresh one is taken.
+          const turn = waited ? undefined : reserved;
+          if (waited && reserved) p.o.client.giveBack?.(reserved);
+          reserved = undefined;
+          const outcome = await p.o.client.call(
+            def.name,
+            body,
+            turn ? { ...callOptions, turn } : callOptions,
+          );
           const recorded = p.requestIds.settle(ids, outcome, sentId).catch((error: unknown) => {
             // The answer is here and must reach the caller; this process still holds its own pin.
             if (!(error instanceof StoreError)) throw error;
@@ -83,6 +103,8 @@ export function sendStep(p: PipelineState, call: Call): Promise<Outcome> {
         first,
       );
     } finally {
+      // The store failed before the send: the turn goes back unused.
+      if (reserved) p.o.client.giveBack?.(reserved);
       p.inflight.delete(key);
     }
   })();
