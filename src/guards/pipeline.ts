@@ -160,11 +160,17 @@ export function createCallPipeline(o: PipelineOptions): CallPipeline {
     log: DecisionLog,
     audit: Partial<AuditEvent>,
   ): Promise<ToolResult> {
-    const redeemed: { id?: string } = {};
+    const redeemed: Redeemed = {};
     const result = await steps(def, schema, input, context, log, audit, redeemed);
-    if (redeemed.id === undefined) return result;
+    if (redeemed.id === undefined) {
+      await redeemed.after;
+      return result;
+    }
     const shown = redactResult(result, o.apiKey);
-    const stored = await settleRecorded(recordOptionsOf(p), redeemed.id, shown);
+    const [stored] = await Promise.all([
+      settleRecorded(recordOptionsOf(p), redeemed.id, shown),
+      redeemed.after,
+    ]);
     if (stored?.channel === DESK_CHANNEL) await o.desk?.desk.settled?.(stored.id, shown).catch(() => {});
     return result;
   }
@@ -176,7 +182,7 @@ export function createCallPipeline(o: PipelineOptions): CallPipeline {
     context: CallContext,
     log: DecisionLog,
     audit: Partial<AuditEvent>,
-    redeemed: { id?: string },
+    redeemed: Redeemed,
   ): Promise<ToolResult> {
     const prepared = prepare(def, schema, input, log, o.accountDefault);
     const denied = deniedStep(p, def, prepared, context, log, audit);
@@ -242,17 +248,23 @@ export function createCallPipeline(o: PipelineOptions): CallPipeline {
       }
       outcome = await sendStep(p, call);
       sent = true;
-      await o.live?.note(call, outcome);
     } catch (error) {
       if (error instanceof StoreError) return storeRefusal(call, error);
       throw error;
     } finally {
       if (call.claiming) await dropClaim(p, call);
-      await release?.();
-      if (!sent) await ruled?.settle({ sent: false, launched: false });
+      if (!sent) {
+        await release?.();
+        await ruled?.settle({ sent: false, launched: false });
+      }
     }
+    // Asked for in one turn, in this order, so they share a round trip: the live record before the
+    // launch claim's release (an identical launch after it is told of this ad), then the rules'
+    // settlement and, in run(), the redeemed request's result. None of them rejects.
+    const noted = o.live?.note(call, outcome);
+    const released = release?.();
     const shaped = shapeStep(p, call, outcome);
-    await ruled?.settle(settledOf(call, outcome));
+    redeemed.after = Promise.all([call.sendAfter, noted, released, ruled?.settle(settledOf(call, outcome))]);
     return shaped;
   }
 
@@ -364,6 +376,12 @@ export function createCallPipeline(o: PipelineOptions): CallPipeline {
       }
     },
   };
+}
+
+/** The request a call redeemed, and the store steps after its send, asked for but not yet answered. */
+interface Redeemed {
+  id?: string;
+  after?: Promise<unknown>;
 }
 
 /** Calls of this tool may wait for a person's answer (the confirm step runs). */

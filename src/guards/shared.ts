@@ -72,8 +72,9 @@ export interface SendClaims {
    * Runs `send` once this caller holds the claim on `key` (`first` is an {@link attempt} already
    * made; `send` is told whether it had to wait for the claim), waiting up to `waitMs` for another holder to finish first (then it sends anyway: the
    * same id only replays). Rejects with the store's error when the store fails, before anything is
-   * sent. An aborted `signal` ends the wait (the send then sees the abort). The claim is released
-   * after the outcome's recording was asked for: both go to the store together, in that order.
+   * sent. An aborted `signal` ends the wait (the send then sees the abort). The claim's release
+   * is asked for after the outcome's recording, so both go to the store together, in that order;
+   * the answer comes with both asked for, not yet done (`recorded` settles once both are).
    */
   exclusive<T>(
     key: string,
@@ -81,7 +82,7 @@ export interface SendClaims {
     send: (waited: boolean) => Promise<Sent<T>>,
     signal?: AbortSignal,
     first?: Promise<string | null>,
-  ): Promise<T>;
+  ): Promise<Sent<T>>;
   /** Lets go of a claim an {@link attempt} took when no send follows. */
   drop(key: string, first: Promise<string | null>): Promise<void>;
 }
@@ -109,9 +110,7 @@ export function storeSendClaims(store: AdStore): SendClaims {
       }
       // A failed release only leaves the claim to expire.
       const released = token === null ? undefined : store.release(key, token).catch(() => {});
-      await sent.recorded;
-      await released;
-      return sent.value as never;
+      return { value: sent.value as never, recorded: Promise.all([sent.recorded, released]) };
     },
     async drop(key, first) {
       const token = await first.catch(() => null);

@@ -192,7 +192,7 @@ export function redisStore(options: RedisStoreOptions): AdStore {
 
   const store: AdStore = {
     name,
-    ...redisLiveRecords(command, hashed),
+    ...redisLiveRecords(command, hashed, script),
     ...redisRuleCounts(script, prefix),
     ...redisApprovalRecords(prefix, script),
     ...(options.onStoreError === "local" ? { fallback: memoryStore() } : {}),

@@ -186,7 +186,7 @@ describe("the pipeline asks needsPerson, for any tool", () => {
   };
   const claims: SendClaims = {
     attempt: async () => "held",
-    exclusive: async (_key, _wait, send) => (await send(false)).value,
+    exclusive: (_key, _wait, send) => send(false),
     drop: async () => {},
   };
   const pipeline = (confirm?: (r: ConfirmRequest) => { approved: boolean; text?: string }) => {

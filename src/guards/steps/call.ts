@@ -79,6 +79,8 @@ export interface Call {
   ids?: DerivedId;
   /** The first try at the send's claim, asked for with the retry key's reads. */
   claiming?: Promise<string | null>;
+  /** The send's outcome record and claim release, asked for; awaited before the call answers. */
+  sendAfter?: Promise<unknown>;
   /** The limiter's turn for the send, taken with the claim. */
   turn?: Promise<Turn>;
   /** A money rule makes a person's answer necessary (advisory override, or a custom rule's ask). */

@@ -71,7 +71,7 @@ export function sendStep(p: PipelineState, call: Call): Promise<Outcome> {
     try {
       // Across processes, the holder of the claim sends first; the others then send the same
       // id, which the service replays.
-      return await p.o.claims.exclusive(
+      const sent = await p.o.claims.exclusive(
         claimKeyOf(call),
         CLAIM_WAIT_MS,
         async (waited) => {
@@ -102,6 +102,9 @@ export function sendStep(p: PipelineState, call: Call): Promise<Outcome> {
         context.signal,
         first,
       );
+      // The outcome's record and the claim's release, awaited with the steps after the send.
+      call.sendAfter = sent.recorded;
+      return sent.value;
     } finally {
       // The store failed before the send: the turn goes back unused.
       if (reserved) p.o.client.giveBack?.(reserved);
