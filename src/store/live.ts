@@ -81,7 +81,8 @@ export function redisLiveRecords(
       await command(["SET", hashed("live", key), record, "PX", String(Math.max(1, Math.ceil(ttlMs)))]);
     },
     async lastLive(key) {
-      const value = await command(["GET", hashed("live", key)]);
+      // A script, so the read joins the round trip of the steps asked for with it.
+      const value = await script("return redis.call('GET', KEYS[1])", [hashed("live", key)], []);
       return typeof value === "string" ? value : null;
     },
   };

@@ -11,7 +11,7 @@ import { startRedis, type TestRedis } from "../support/redis.js";
 // those inside scripts included (MONITOR). docs/performance.md states these numbers.
 
 const PAUSED = { roundTrips: 2, commands: 43 };
-const ACTIVE_WITH_RULES = { roundTrips: 17, commands: 142 };
+const ACTIVE_WITH_RULES = { roundTrips: 15, commands: 142 };
 
 let sim: Simulator;
 let redis: TestRedis & { close(): Promise<void> };

@@ -168,6 +168,11 @@ export function createRulesStep(rules: MoneyRules, ctx: RulesContext): RulesStep
       const today = localTime(zone, now).date;
       const launches = launchGroup(zone, today);
       const writes = `writes\n${ctx.identity}\n${call.scope}`;
+      if (countsLaunch || countsWrites) {
+        // A store that keeps no counts fails closed here, named by the first rule that needs them.
+        current = countsLaunch ? "launches.perDay" : "writesPerConversation";
+        countsOf(ctx.store);
+      }
       // Both holds asked for together (one round trip); the writes' is let go at once when the
       // day's launches are used, as if it had never been asked for.
       const [launchHeld, writesHeld] = await Promise.allSettled([
