@@ -3,7 +3,14 @@ import type { ToolDefinition } from "../tools/define.js";
 import { getTool } from "../tools/index.js";
 import { type Answer, classify } from "./classify.js";
 import { type AdDispatcher, type Headers, header, type Target } from "./http.js";
-import { bucketOf, createOpenLimiter, limiterFor, type RateLimitState, resetMs } from "./limiter.js";
+import {
+  bucketOf,
+  createOpenLimiter,
+  limiterFor,
+  type RateLimitState,
+  resetMs,
+  type Turn,
+} from "./limiter.js";
 import type { Outcome, RateLimitInfo } from "./outcome.js";
 import { redact, redactJson } from "./redact.js";
 import { backoffMs, jittered, parseRetryAfter, sleep } from "./retry.js";
@@ -49,6 +56,8 @@ export interface CallOptions {
   timeoutMs?: number;
   /** The OpenTelemetry context of the tool's span: attempts and waits are recorded under it. */
   trace?: unknown;
+  /** A turn of the limiter taken ahead with {@link AdClient.reserve}, used by the first attempt. */
+  turn?: Promise<Turn>;
 }
 
 /** The HTTP client of the service. */
@@ -59,6 +68,14 @@ export interface AdClient {
   rateLimit(): RateLimitState;
   /** What the store has counted of an account's write budget. */
   writeBudget(accountId: string): Promise<WriteBudgetState>;
+  /**
+   * Takes the limiter's turn for a call of `tool` ahead of it, so the take shares a round trip
+   * with the store steps asked for in the same turn. Pass it as {@link CallOptions.turn}, or hand
+   * it back with {@link AdClient.giveBack} when the call does not follow at once.
+   */
+  reserve?(tool: string, signal?: AbortSignal): Promise<Turn>;
+  /** Hands back a reserved turn: it counts as a request answered now, never as none. */
+  giveBack?(turn: Promise<Turn>): void;
 }
 
 const RETRY_KEYS = ["request_id", "idempotency_key", "idempotencyKey"] as const;
@@ -116,7 +133,10 @@ export function createClient(options: ClientOptions = {}): AdClient {
   async function call(tool: string, body: Record<string, unknown>, opts: CallOptions = {}): Promise<Outcome> {
     const started = Date.now();
     const { signal } = opts;
-    if (problem) return networkError(tool, "config", problem, 0, started);
+    if (problem) {
+      if (opts.turn) giveBack(opts.turn);
+      return networkError(tool, "config", problem, 0, started);
+    }
     const route = routeOf(tool);
     const timeoutMs = opts.timeoutMs ?? route.timeoutMs;
     const networkRetrySafe = cannotDuplicateWrite(route.definition, body);
@@ -125,12 +145,12 @@ export function createClient(options: ClientOptions = {}): AdClient {
     const postOptions = { authorization, timeoutMs, signal, dispatcher: options.dispatcher };
     let rateLimit: RateLimitInfo | undefined;
 
-    const mayFallBack = route.definition?.effect === "read" || route.definition?.effect === "calculator";
+    const mayFallBack = mayFallBackOf(tool);
 
     for (let retry = 0; ; retry++) {
       const turn = await timedWait(
         "limiter",
-        limiter.acquire({ signal, maxWaitMs, mayFallBack }),
+        retry === 0 && opts.turn ? opts.turn : limiter.acquire({ signal, maxWaitMs, mayFallBack }),
         opts.trace,
       );
       // A 429 asked for a longer wait than a call may spend queued: answer at once instead of hanging.
@@ -167,7 +187,8 @@ export function createClient(options: ClientOptions = {}): AdClient {
 
       const waitMs = refusalWaitMs(attempt.status, retryAfterS, rateLimit, retry);
       if (waitMs === undefined) {
-        if (route.countsWrites) await countWrite(body, answer);
+        // Not awaited: the count joins the round trip of the steps after the send (it never fails a call).
+        if (route.countsWrites) void countWrite(body, answer);
         return finished(answer, tool, attempts, started, rateLimit);
       }
       // The whole wait the service asked for: later calls answer at once rather than collect 429s.
@@ -271,8 +292,18 @@ export function createClient(options: ClientOptions = {}): AdClient {
     }
   }
 
+  const mayFallBackOf = (tool: string) => {
+    const effect = routeOf(tool).definition?.effect;
+    return effect === "read" || effect === "calculator";
+  };
+  function giveBack(turn: Promise<Turn>) {
+    void turn.then((taken) => limiter.heard(taken, undefined));
+  }
+
   return {
     call,
+    reserve: (tool, signal) => limiter.acquire({ signal, maxWaitMs, mayFallBack: mayFallBackOf(tool) }),
+    giveBack,
     rateLimit: () => limiter.state(),
     writeBudget: (accountId) => budget.state(accountId),
   };

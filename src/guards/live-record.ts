@@ -39,9 +39,13 @@ export interface LiveLedger {
  * that has none. Scoped by the API key's identity (a hash, never the key) and the account.
  */
 export function createLiveLedger(store: AdStore, apiKey: string, ttlMs = RECENT_LIVE_MS): LiveLedger {
-  const records: LiveRecordStore =
+  const records: Omit<LiveRecordStore, "noteLiveOnce"> & Partial<Pick<LiveRecordStore, "noteLiveOnce">> =
     store.noteLive && store.lastLive
-      ? { noteLive: store.noteLive.bind(store), lastLive: store.lastLive.bind(store) }
+      ? {
+          noteLive: store.noteLive.bind(store),
+          lastLive: store.lastLive.bind(store),
+          ...(store.noteLiveOnce ? { noteLiveOnce: store.noteLiveOnce.bind(store) } : {}),
+        }
       : memoryLiveRecords();
   const identity = sha256Hex(`adrails-key\n${apiKey}`).slice(0, 32);
   const keyOf = (account: unknown, fingerprint: string) =>
@@ -76,7 +80,10 @@ export function createLiveLedger(store: AdStore, apiKey: string, ttlMs = RECENT_
       if ((typeof adId !== "string" && typeof adId !== "number") || data?.status === "PAUSED") return;
       const key = keyOf(call.body.account_id, call.change);
       try {
-        // A replay of the same push answers with the same ad: keep when it first went live.
+        // A replay of the same push answers with the same ad: keep when it first went live. The
+        // store's clock, like every ask time it is compared with: skew between processes must not
+        // place this ad before an ask it followed. One step when the store has it.
+        if (records.noteLiveOnce) return await records.noteLiveOnce(key, String(adId), ttlMs);
         if (parse(await records.lastLive(key))?.adId === String(adId)) return;
         // The store's clock, like every ask time it is compared with: skew between processes
         // must not place this ad before an ask it followed.

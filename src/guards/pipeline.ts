@@ -36,7 +36,7 @@ import { keyStep } from "./steps/key.js";
 import { changeOf, type Prepared, prepare } from "./steps/prepare.js";
 import { ruledCallOf, ruledOf, ruledRequest, rulesStep, settledOf, untoldStep } from "./steps/rules.js";
 import { secretField, secretsStep } from "./steps/secrets.js";
-import { sendStep } from "./steps/send.js";
+import { claimStep, dropClaim, sendStep } from "./steps/send.js";
 import { shapeStep, storeRefusal } from "./steps/shape.js";
 import { traceToolCall } from "./telemetry.js";
 
@@ -160,11 +160,17 @@ export function createCallPipeline(o: PipelineOptions): CallPipeline {
     log: DecisionLog,
     audit: Partial<AuditEvent>,
   ): Promise<ToolResult> {
-    const redeemed: { id?: string } = {};
+    const redeemed: Redeemed = {};
     const result = await steps(def, schema, input, context, log, audit, redeemed);
-    if (redeemed.id === undefined) return result;
+    if (redeemed.id === undefined) {
+      await redeemed.after;
+      return result;
+    }
     const shown = redactResult(result, o.apiKey);
-    const stored = await settleRecorded(recordOptionsOf(p), redeemed.id, shown);
+    const [stored] = await Promise.all([
+      settleRecorded(recordOptionsOf(p), redeemed.id, shown),
+      redeemed.after,
+    ]);
     if (stored?.channel === DESK_CHANNEL) await o.desk?.desk.settled?.(stored.id, shown).catch(() => {});
     return result;
   }
@@ -176,7 +182,7 @@ export function createCallPipeline(o: PipelineOptions): CallPipeline {
     context: CallContext,
     log: DecisionLog,
     audit: Partial<AuditEvent>,
-    redeemed: { id?: string },
+    redeemed: Redeemed,
   ): Promise<ToolResult> {
     const prepared = prepare(def, schema, input, log, o.accountDefault);
     const denied = deniedStep(p, def, prepared, context, log, audit);
@@ -236,19 +242,29 @@ export function createCallPipeline(o: PipelineOptions): CallPipeline {
         const refused = await confirmStep(p, call);
         if (refused) return refused;
       }
-      if (def.idField) await keyStep(p, call);
+      if (def.idField) {
+        claimStep(p, call);
+        await keyStep(p, call);
+      }
       outcome = await sendStep(p, call);
       sent = true;
-      await o.live?.note(call, outcome);
     } catch (error) {
       if (error instanceof StoreError) return storeRefusal(call, error);
       throw error;
     } finally {
-      await release?.();
-      if (!sent) await ruled?.settle({ sent: false, launched: false });
+      if (call.claiming) await dropClaim(p, call);
+      if (!sent) {
+        await release?.();
+        await ruled?.settle({ sent: false, launched: false });
+      }
     }
+    // Asked for in one turn, in this order, so they share a round trip: the live record before the
+    // launch claim's release (an identical launch after it is told of this ad), then the rules'
+    // settlement and, in run(), the redeemed request's result. None of them rejects.
+    const noted = o.live?.note(call, outcome);
+    const released = release?.();
     const shaped = shapeStep(p, call, outcome);
-    await ruled?.settle(settledOf(call, outcome));
+    redeemed.after = Promise.all([call.sendAfter, noted, released, ruled?.settle(settledOf(call, outcome))]);
     return shaped;
   }
 
@@ -360,6 +376,12 @@ export function createCallPipeline(o: PipelineOptions): CallPipeline {
       }
     },
   };
+}
+
+/** The request a call redeemed, and the store steps after its send, asked for but not yet answered. */
+interface Redeemed {
+  id?: string;
+  after?: Promise<unknown>;
 }
 
 /** Calls of this tool may wait for a person's answer (the confirm step runs). */

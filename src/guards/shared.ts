@@ -43,26 +43,48 @@ export function storeIdLedger(store: AdStore, ttlMs = LEDGER_TTL_MS): IdLedger {
       const [shared, own] = await Promise.all([store.pinned(slot), local.pinned(slot)]);
       return shared ?? own;
     },
+    // The shared store is asked in the same turn as the local ledger, so a pin or unpin joins the
+    // batch of the steps asked for with it (the claim's release comes after it, never before).
     async pin(slot, id) {
-      await local.pin(slot, id);
-      await store.pin(slot, id, ttlMs);
+      await Promise.all([local.pin(slot, id), store.pin(slot, id, ttlMs)]);
     },
     async unpin(slot, id) {
-      await local.unpin(slot, id);
-      await store.unpin(slot, id);
+      await Promise.all([local.unpin(slot, id), store.unpin(slot, id)]);
     },
   };
+}
+
+/** What a send gave, and the recording of its outcome, asked for but not necessarily answered. */
+export interface Sent<T> {
+  value: T;
+  /** Settles once the outcome is recorded; never rejects. */
+  recorded?: Promise<unknown>;
 }
 
 /** Claims on identical sends in flight, so one process sends while the others wait for it. */
 export interface SendClaims {
   /**
-   * Runs `send` once this caller holds the claim on `key`, waiting up to `waitMs` for another
-   * holder to finish first (then it sends anyway: the same id only replays). Rejects with the
-   * store's error when the store fails, before anything is sent. An aborted `signal` ends the
-   * wait (the send then sees the abort).
+   * One try at the claim on `key` for `waitMs`: a token when this caller holds it, null when
+   * another does. Asked for with the steps before the send, so it shares their round trip.
    */
-  exclusive<T>(key: string, waitMs: number, send: () => Promise<T>, signal?: AbortSignal): Promise<T>;
+  attempt(key: string, waitMs: number): Promise<string | null>;
+  /**
+   * Runs `send` once this caller holds the claim on `key` (`first` is an {@link attempt} already
+   * made; `send` is told whether it had to wait for the claim), waiting up to `waitMs` for another holder to finish first (then it sends anyway: the
+   * same id only replays). Rejects with the store's error when the store fails, before anything is
+   * sent. An aborted `signal` ends the wait (the send then sees the abort). The claim's release
+   * is asked for after the outcome's recording, so both go to the store together, in that order;
+   * the answer comes with both asked for, not yet done (`recorded` settles once both are).
+   */
+  exclusive<T>(
+    key: string,
+    waitMs: number,
+    send: (waited: boolean) => Promise<Sent<T>>,
+    signal?: AbortSignal,
+    first?: Promise<string | null>,
+  ): Promise<Sent<T>>;
+  /** Lets go of a claim an {@link attempt} took when no send follows. */
+  drop(key: string, first: Promise<string | null>): Promise<void>;
 }
 
 const POLL_MS = 25;
@@ -70,19 +92,29 @@ const POLL_MS = 25;
 /** Send claims in `store`. A claim outlives a crashed holder by at most its wait. */
 export function storeSendClaims(store: AdStore): SendClaims {
   return {
-    async exclusive(key, waitMs, send, signal) {
+    attempt: (key, waitMs) => store.claim(key, waitMs),
+    async exclusive(key, waitMs, send, signal, first) {
       const deadline = Date.now() + waitMs;
-      let token = await store.claim(key, waitMs);
+      let token = await (first ?? store.claim(key, waitMs));
+      const waited = token === null;
       while (token === null && Date.now() < deadline && !signal?.aborted) {
         await new Promise((resolve) => setTimeout(resolve, POLL_MS));
         token = await store.claim(key, waitMs);
       }
+      let sent: Sent<unknown>;
       try {
-        return await send();
-      } finally {
-        // The send is done; a failed release only leaves the claim to expire.
+        sent = await send(waited);
+      } catch (error) {
         if (token !== null) await store.release(key, token).catch(() => {});
+        throw error;
       }
+      // A failed release only leaves the claim to expire.
+      const released = token === null ? undefined : store.release(key, token).catch(() => {});
+      return { value: sent.value as never, recorded: Promise.all([sent.recorded, released]) };
+    },
+    async drop(key, first) {
+      const token = await first.catch(() => null);
+      if (token !== null) await store.release(key, token).catch(() => {});
     },
   };
 }

@@ -191,7 +191,7 @@ export function memoryStore(options: { now?: () => number } = {}): AdStore {
 
   return {
     name: "memory",
-    ...memoryLiveRecords(),
+    ...memoryLiveRecords(10_000, options.now),
     ...memoryRuleCounts(),
     ...memoryApprovalRecords(options.now),
 

@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import { createClient } from "redis";
+import { batchedScripts } from "./batch.js";
 import { redisRuleCounts } from "./counts.js";
 import { BUMP, epochGuard, epochMemo, GET, SET_NX, USE_ONCE } from "./epoch.js";
 import { redisLiveRecords } from "./live.js";
@@ -157,15 +158,13 @@ export function redisStore(options: RedisStoreOptions): AdStore {
 
   // Scripts go by their SHA1 once Redis knows them: a call then sends its keys and arguments, not
   // kilobytes of Lua for Redis to hash again. A Redis that forgot them (restart, SCRIPT FLUSH) gets
-  // the text once more.
-  const shas = new Map<string, string>();
-  const script = async (lua: string, keys: string[], args: (string | number)[]) => {
-    const rest = [String(keys.length), ...keys, ...args.map(String)];
-    let sha = shas.get(lua);
-    if (sha === undefined) {
-      sha = createHash("sha1").update(lua).digest("hex");
-      if (shas.size >= 256) shas.clear();
-      shas.set(lua, sha);
+  // the text once more. Scripts asked for in the same turn go together as one (batch.ts).
+  const known = new Set<string>();
+  const script = batchedScripts(async (lua, sha, keys, args) => {
+    const rest = [String(keys.length), ...keys, ...args];
+    if (!known.has(sha)) {
+      if (known.size >= 1024) known.clear();
+      known.add(sha);
       return command(["EVAL", lua, ...rest]);
     }
     try {
@@ -174,7 +173,7 @@ export function redisStore(options: RedisStoreOptions): AdStore {
       if (!(error instanceof StoreError) || !error.message.includes("NOSCRIPT")) throw error;
       return command(["EVAL", lua, ...rest]);
     }
-  };
+  }, fail);
 
   const hashed = (kind: string, id: string) =>
     `${prefix}:${kind}:${createHash("sha256").update(id).digest("hex").slice(0, 40)}`;
@@ -193,7 +192,7 @@ export function redisStore(options: RedisStoreOptions): AdStore {
 
   const store: AdStore = {
     name,
-    ...redisLiveRecords(command, hashed),
+    ...redisLiveRecords(command, hashed, script),
     ...redisRuleCounts(script, prefix),
     ...redisApprovalRecords(prefix, script),
     ...(options.onStoreError === "local" ? { fallback: memoryStore() } : {}),

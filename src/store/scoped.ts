@@ -50,6 +50,10 @@ export function keyScoped(store: AdStore, identity: string): AdStore {
     const last = store.lastLive.bind(store);
     scoped.noteLive = (key, record, ttlMs) => note(own(key), record, ttlMs);
     scoped.lastLive = (key) => last(own(key));
+    if (store.noteLiveOnce) {
+      const once = store.noteLiveOnce.bind(store);
+      scoped.noteLiveOnce = (key, adId, ttlMs) => once(own(key), adId, ttlMs);
+    }
   }
   // Rule counts pass through: launches are counted per account whatever key made them, and the
   // rules scope their per-session counts themselves.

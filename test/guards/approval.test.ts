@@ -184,7 +184,11 @@ describe("the pipeline asks needsPerson, for any tool", () => {
     name: "list-accounts",
     needsPerson: () => true,
   };
-  const claims: SendClaims = { exclusive: (_key, _wait, send) => send() };
+  const claims: SendClaims = {
+    attempt: async () => "held",
+    exclusive: (_key, _wait, send) => send(false),
+    drop: async () => {},
+  };
   const pipeline = (confirm?: (r: ConfirmRequest) => { approved: boolean; text?: string }) => {
     const sent: string[] = [];
     const client = {

@@ -41,7 +41,7 @@ export interface AskPlace {
   /** Names the request without a call id (see `RequestPlace.seed`). */
   seed?: string;
   /** The id of an identical send whose outcome is unknown (it may be live), when there is one. */
-  unknownSend?: string;
+  unknownSend?: string | Promise<string | undefined>;
   /** What else the person is told before the request is recorded (a money rule behind the ask). */
   annotate?: (request: ConfirmRequest) => ConfirmRequest;
   /**
@@ -72,7 +72,9 @@ export async function recordRequest(
   fingerprint: string,
   place: AskPlace,
 ): Promise<ConfirmRequest> {
-  const now = await o.records.clock();
+  // The clock and the unknown send's read share a round trip; so do the record's read and the
+  // live ads' (read in case the request is new).
+  const [now, unknownSend] = await Promise.all([o.records.clock(), place.unknownSend]);
   const plain = approvalRequest(
     def,
     body,
@@ -88,6 +90,7 @@ export async function recordRequest(
   // A request already recorded for this call is the one the person was shown, expired or not: an
   // ask made again after its expiry (a form shown late, a run resumed late) must not make the same
   // request valid again, or a late answer would redeem. A new ask needs a new call.
+  const annotating = o.live?.annotate(plain);
   const existing = await o.records.getApproval(SPACE, plain.id);
   // Renewed only when nothing happened to it but the expiry: a decline stays final while it is kept.
   const renew =
@@ -95,12 +98,12 @@ export async function recordRequest(
   if (existing && !renew) {
     return requestOf(existing);
   }
-  let shown = o.live ? await o.live.annotate(plain) : plain;
-  if (place.unknownSend !== undefined && shown.previousLive === undefined) {
+  let shown = annotating ? await annotating : plain;
+  if (unknownSend !== undefined && shown.previousLive === undefined) {
     shown = {
       ...shown,
-      possiblyLive: { requestId: place.unknownSend },
-      message: `An identical ad may already be live: an earlier send of this exact payload (request id ${place.unknownSend}) got no answer, so whether it was created is unknown. Look in the ad account before approving. ${shown.message}`,
+      possiblyLive: { requestId: unknownSend },
+      message: `An identical ad may already be live: an earlier send of this exact payload (request id ${unknownSend}) got no answer, so whether it was created is unknown. Look in the ad account before approving. ${shown.message}`,
     };
   }
   if (place.annotate) shown = place.annotate(shown);
@@ -116,8 +119,8 @@ export async function recordRequest(
     ...(place.shownAt === undefined ? {} : { shownAt: place.shownAt }),
     ...(shown.previousLive
       ? { names: { adId: shown.previousLive.adId, at: shown.previousLive.at } }
-      : place.unknownSend !== undefined
-        ? { names: { unknownSend: place.unknownSend, at: now } }
+      : unknownSend !== undefined
+        ? { names: { unknownSend, at: now } }
         : {}),
     askedAt: shown.askedAt,
     expiresAt: shown.expiresAt,

@@ -149,7 +149,8 @@ export function createRulesStep(rules: MoneyRules, ctx: RulesContext): RulesStep
   async function check(call: RulesCall): Promise<RulesVerdict> {
     const counted: ((done: Settled) => Promise<void>)[] = [];
     const settle = async (done: Settled) => {
-      for (const end of counted) await end(done).catch(() => {});
+      // Each count apart, asked for together: they share the store's round trip.
+      await Promise.all(counted.map((end) => end(done).catch(() => {})));
     };
     const release = () => settle({ sent: false, launched: false });
     let finding: Finding | undefined;
@@ -161,38 +162,84 @@ export function createRulesStep(rules: MoneyRules, ctx: RulesContext): RulesStep
       finding = staticFinding(rules, call, now);
       const account = accountOf(call);
       // A launch another rule refuses still counts once made (advisory, audit), without a hold.
-      if (rules.launches && call.launch && (!finding || mode !== "enforce")) {
+      const countsLaunch = rules.launches !== undefined && call.launch && (!finding || mode !== "enforce");
+      const countsWrites = !finding && rules.writesPerConversation !== undefined && call.write;
+      const zone = rules.launches?.timeZone ?? "UTC";
+      const today = localTime(zone, now).date;
+      const launches = launchGroup(zone, today);
+      const writes = `writes\n${ctx.identity}\n${call.scope}`;
+      if (countsLaunch || countsWrites) {
+        // A store that keeps no counts fails closed here, named by the first rule that needs them.
+        current = countsLaunch ? "launches.perDay" : "writesPerConversation";
+        countsOf(ctx.store);
+      }
+      // Both holds asked for together (one round trip); the writes' is let go at once when the
+      // day's launches are used, as if it had never been asked for.
+      const [launchHeld, writesHeld] = await Promise.allSettled([
+        countsLaunch && !finding
+          ? countsOf(ctx.store).holdCount(
+              launches,
+              account,
+              rules.launches!.perDay,
+              holdMs,
+              DAY_TTL_MS,
+              call.pendingId,
+            )
+          : null,
+        countsWrites
+          ? countsOf(ctx.store).holdCount(
+              writes,
+              "writes",
+              rules.writesPerConversation!,
+              holdMs,
+              SESSION_TTL_MS,
+            )
+          : null,
+      ]);
+      // A store that failed is named by the rule whose hold it failed, the day's launches first;
+      // a hold the other rule got is let go.
+      if (launchHeld.status === "rejected" || writesHeld.status === "rejected") {
+        const store = countsOf(ctx.store);
+        if (launchHeld.status === "fulfilled" && launchHeld.value !== null)
+          await store.settleCount(launches, account, launchHeld.value, false, DAY_TTL_MS).catch(() => {});
+        if (writesHeld.status === "fulfilled" && writesHeld.value !== null)
+          await store.settleCount(writes, "writes", writesHeld.value, false, SESSION_TTL_MS).catch(() => {});
+        current = launchHeld.status === "rejected" ? "launches.perDay" : "writesPerConversation";
+        throw launchHeld.status === "rejected"
+          ? launchHeld.reason
+          : (writesHeld as PromiseRejectedResult).reason;
+      }
+      const launchToken = launchHeld.value;
+      const writesToken = writesHeld.value;
+      if (countsLaunch) {
         current = "launches.perDay";
         const store = countsOf(ctx.store);
-        const zone = rules.launches.timeZone ?? "UTC";
-        const today = localTime(zone, now).date;
-        const group = launchGroup(zone, today);
-        const token = finding
-          ? null
-          : await store.holdCount(group, account, rules.launches.perDay, holdMs, DAY_TTL_MS, call.pendingId);
         // Over the cap in advisory or audit mode the launch still counts once it is made. A launch
         // whose outcome is unknown counts as made: only an answer showing it was not applied
         // takes its count back (a later send of the same request id).
         counted.push(({ launched, requestId, notApplied }) =>
           store.settleCount(
-            group,
+            launches,
             account,
-            token,
+            launchToken,
             launched ? true : notApplied && requestId !== undefined ? "undo" : false,
             DAY_TTL_MS,
             requestId,
           ),
         );
-        if (token === null && !finding) finding = overCap(rules.launches.perDay, account, today, zone);
+        if (launchToken === null && !finding) finding = overCap(rules.launches!.perDay, account, today, zone);
       }
-      if (!finding && rules.writesPerConversation !== undefined && call.write) {
+      if (countsWrites && finding) {
+        if (writesToken !== null)
+          await countsOf(ctx.store)
+            .settleCount(writes, "writes", writesToken, false, SESSION_TTL_MS)
+            .catch(() => {});
+      } else if (countsWrites) {
         current = "writesPerConversation";
         const store = countsOf(ctx.store);
-        const cap = rules.writesPerConversation;
-        const group = `writes\n${ctx.identity}\n${call.scope}`;
-        const token = await store.holdCount(group, "writes", cap, holdMs, SESSION_TTL_MS);
-        counted.push(({ sent }) => store.settleCount(group, "writes", token, sent, SESSION_TTL_MS));
-        if (token === null) {
+        const cap = rules.writesPerConversation!;
+        counted.push(({ sent }) => store.settleCount(writes, "writes", writesToken, sent, SESSION_TTL_MS));
+        if (writesToken === null) {
           finding = {
             rule: "writesPerConversation",
             reason: `the ${cap} writes allowed in this ${call.session === undefined ? "toolkit" : "session"} are used`,

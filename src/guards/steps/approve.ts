@@ -182,7 +182,7 @@ async function confirm(p: PipelineState, call: Call): Promise<Confirmation | { r
       seed: DESK_CHANNEL,
       channel: DESK_CHANNEL,
       renew: true,
-      unknownSend: await unknownSendOf(p, call),
+      unknownSend: unknownSendOf(p, call),
       ...(ruleAsk ? { annotate: (shown: ConfirmRequest) => withRule(shown, ruleAsk) } : {}),
     });
     const requester = context.sessionId === undefined ? undefined : { conversation: context.sessionId };
@@ -193,7 +193,7 @@ async function confirm(p: PipelineState, call: Call): Promise<Confirmation | { r
     callId: context.toolCallId,
     scope: target.scope,
     channel: "confirm",
-    unknownSend: await unknownSendOf(p, call),
+    unknownSend: unknownSendOf(p, call),
     ...(ruleAsk ? { annotate: (shown: ConfirmRequest) => withRule(shown, ruleAsk) } : {}),
   });
   const asked = await askChannel(p.o.confirm, request, context.signal);

@@ -1,4 +1,5 @@
 import type { AdClient } from "../../client/index.js";
+import type { Turn } from "../../client/limiter.js";
 import type { Outcome } from "../../client/outcome.js";
 import type { ApprovalRecords } from "../../store/index.js";
 import type { ToolDefinition } from "../../tools/define.js";
@@ -76,6 +77,12 @@ export interface Call {
   /** The approval key an approved ACTIVE push is bound to. */
   approvalKey?: string;
   ids?: DerivedId;
+  /** The first try at the send's claim, asked for with the retry key's reads. */
+  claiming?: Promise<string | null>;
+  /** The send's outcome record and claim release, asked for; awaited before the call answers. */
+  sendAfter?: Promise<unknown>;
+  /** The limiter's turn for the send, taken with the claim. */
+  turn?: Promise<Turn>;
   /** A money rule makes a person's answer necessary (advisory override, or a custom rule's ask). */
   ruleAsk?: RuleAsk;
   /** The recorded request this call redeemed, once it did: its result is stored with it. */
