@@ -161,6 +161,8 @@ export function composeToolkit(options: AdToolsOptions, wire: ToolkitWire): Comp
   // Checked now: a bad rule throws here, naming its key, before any call.
   const rules = options.rules === undefined ? undefined : parseRules(options.rules, `${wire.name} rules`);
   const approvalTtlMs = options.approvalTtlMs ?? DEFAULT_APPROVAL_TTL_MS;
+  // How long a request waits for a person who is not at hand (a desk, a plan in the inbox).
+  const pendingTtlMs = options.pendingTtlMs ?? DEFAULT_PENDING_TTL_MS;
   // Whose signed decisions redeem: this process's own configuration, never the store's.
   const authority = options.approvalAuthority ?? options.desk?.authority;
   const trust: ApprovalTrust = {
@@ -168,7 +170,7 @@ export function composeToolkit(options: AdToolsOptions, wire: ToolkitWire): Comp
     ...(options.approvalSecret === undefined ? {} : { secret: options.approvalSecret }),
     // Any store but this process's memory is written by others too: carried answers need the secret.
     shared: (options.store?.name ?? "memory") !== "memory",
-    maxTtlMs: Math.max(approvalTtlMs, options.pendingTtlMs ?? DEFAULT_PENDING_TTL_MS),
+    maxTtlMs: Math.max(approvalTtlMs, pendingTtlMs),
   };
   const pipeline = createCallPipeline({
     client: wire.client,
@@ -185,9 +187,7 @@ export function composeToolkit(options: AdToolsOptions, wire: ToolkitWire): Comp
     launches: storeLaunchClaims(shared),
     ...(rules ? { rules: createRulesStep(rules, { store: shared, identity, approvalTtlMs }) } : {}),
     confirm: options.confirm && observedChannel(options.confirm),
-    ...(options.desk
-      ? { desk: { desk: options.desk, ttlMs: options.pendingTtlMs ?? DEFAULT_PENDING_TTL_MS } }
-      : {}),
+    ...(options.desk ? { desk: { desk: options.desk, ttlMs: pendingTtlMs } } : {}),
     trust,
     onUnconfirmedActive: options.onUnconfirmedActive,
     onEvent: options.onEvent,
@@ -263,7 +263,8 @@ export function composeToolkit(options: AdToolsOptions, wire: ToolkitWire): Comp
       askMany(
         {
           find: (name) => planTools.get(name),
-          records: { records: shared, ttlMs: approvalTtlMs, secret: options.approvalSecret, trust },
+          // A plan waits for a person like a pending request: as long, by the same option.
+          records: { records: shared, ttlMs: pendingTtlMs, secret: options.approvalSecret, trust },
           accountDefault,
           refuse: pipeline.refuse,
         },

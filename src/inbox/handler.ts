@@ -103,9 +103,11 @@ export function createInboxHandler(inbox: Inbox, options: InboxHandlerOptions): 
   if ((options.sweepMs ?? 2000) > 0) inbox.startSweeper(options.sweepMs ?? 2000);
   const api = createItemsApi(inbox);
 
-  const contextOf = (req: IncomingMessage): RenderContext => ({
+  // The forms say what the signed-in person may do, by the people file the inbox decides with.
+  const contextOf = (req: IncomingMessage, session: Session): RenderContext => ({
     ownHosts: new Set([...LOOPBACK, ...allowed, hostName(req.headers.host ?? "")]),
     clean,
+    viewer: { name: session.name, people: inbox.authority.people },
   });
 
   async function route(req: IncomingMessage, res: ServerResponse): Promise<void> {
@@ -274,7 +276,7 @@ export function createInboxHandler(inbox: Inbox, options: InboxHandlerOptions): 
           ...(q.get("item") ? { item: q.get("item")!.slice(0, 200) } : {}),
           have: new Set((q.get("have") ?? "").split(",").slice(0, 200)),
         },
-        contextOf(req),
+        contextOf(req, session),
         session.name,
       );
     } catch (error) {
@@ -288,17 +290,19 @@ export function createInboxHandler(inbox: Inbox, options: InboxHandlerOptions): 
   }
 
   async function sendOne(req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
-    if (!sessions.of(req)) return reply(req, res, 401, "Sign in first: no valid session in this tab.");
+    const session = sessions.of(req);
+    if (!session) return reply(req, res, 401, "Sign in first: no valid session in this tab.");
     const id = url.searchParams.get("id") ?? "";
-    const body = await api.item(id, contextOf(req));
+    const body = await api.item(id, contextOf(req, session));
     if (body === null) return reply(req, res, 404, "That request is not in the inbox (or cannot be read).");
     send(res, 200, JSON_TYPE, body);
   }
 
   async function sendPayloads(req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
-    if (!sessions.of(req)) return reply(req, res, 401, "Sign in first: no valid session in this tab.");
+    const session = sessions.of(req);
+    if (!session) return reply(req, res, 401, "Sign in first: no valid session in this tab.");
     const id = url.searchParams.get("id") ?? "";
-    const body = await api.plan(id, Number(url.searchParams.get("from") ?? 1), contextOf(req));
+    const body = await api.plan(id, Number(url.searchParams.get("from") ?? 1), contextOf(req, session));
     if (body === null) return reply(req, res, 404, "No such plan in the inbox.");
     send(res, 200, JSON_TYPE, body);
   }

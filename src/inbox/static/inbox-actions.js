@@ -5,7 +5,8 @@ import { $, expanded, fromHtml, headers, known } from "./inbox-page.js";
 export async function submitDecision(form) {
   const article = form.closest("article");
   const result = article.querySelector(".result");
-  const buttons = article.querySelectorAll("form button");
+  // Only those open to this person: one disabled with its reason stays disabled.
+  const buttons = [...article.querySelectorAll("form button")].filter((button) => !button.disabled);
   for (const button of buttons) button.disabled = true;
   result.textContent = "Sending your decision...";
   let ok = false;
@@ -24,6 +25,9 @@ export async function submitDecision(form) {
     result.textContent = "Not recorded: the inbox server does not answer. Try again.";
   }
   if (!ok && !final) for (const button of buttons) button.disabled = false;
+  // Recorded: nothing typed is left to keep, so the card shows the next version (a first approval
+  // of two: waiting for a second person).
+  if (ok) for (const each of article.querySelectorAll("form")) each.reset();
   result.tabIndex = -1;
   result.focus();
 }

@@ -43,6 +43,10 @@ function placeList(name, list) {
       expanded.delete(item.id);
       const fresh = fromHtml(item.html);
       const hadFocus = el?.contains(document.activeElement);
+      // A request still waiting keeps what the page last said on it (a first approval of two:
+      // "your approval is recorded").
+      const said = el?.dataset.state === item.state ? el.querySelector(".result")?.textContent : "";
+      if (said) fresh.querySelector(".result").textContent = said;
       if (el) el.remove();
       else if (name === "pending") added++;
       el = fresh;
