@@ -21,6 +21,7 @@ import type {
   AdTool,
   AdToolkit,
   AdToolsOptions,
+  AskWhere,
   AwaitApprovalOptions,
   CallContext,
   CatalogToolkit,
@@ -200,6 +201,10 @@ export function composeToolkit(options: AdToolsOptions, wire: ToolkitWire): Comp
 
   function makeTool(entry: ToolEntry): AdTool {
     const { name, def, description } = entry;
+    const ask = (input: unknown, where: AskWhere | undefined, ttlMs?: number) =>
+      unsendable || hiddenAccountRefusal(def, input, options)
+        ? Promise.resolve(null)
+        : pipeline.ask(def, entry.schema, input, where, ttlMs);
     const tool: AdTool = {
       name,
       group: def.group,
@@ -218,10 +223,7 @@ export function composeToolkit(options: AdToolsOptions, wire: ToolkitWire): Comp
         unsendable || hiddenAccountRefusal(def, input, options)
           ? null
           : pipeline.confirmationFor(def, entry.schema, input, where),
-      ask: (input, where) =>
-        unsendable || hiddenAccountRefusal(def, input, options)
-          ? Promise.resolve(null)
-          : pipeline.ask(def, entry.schema, input, where),
+      ask: (input, where) => ask(input, where),
       answer: (request, decision, channel) => pipeline.answer(request, decision, channel),
       respond: (request, decision, channel) => pipeline.respond(request, decision, channel),
       recorded: (id) => pipeline.recorded(id),
@@ -237,6 +239,8 @@ export function composeToolkit(options: AdToolsOptions, wire: ToolkitWire): Comp
     };
     planTools.set(name, {
       tool,
+      // A plan waits for a person like a pending request: as long, by the same option.
+      ask: (input, where) => ask(input, where, pendingTtlMs),
       def,
       get schema() {
         return entry.schema;
@@ -263,8 +267,7 @@ export function composeToolkit(options: AdToolsOptions, wire: ToolkitWire): Comp
       askMany(
         {
           find: (name) => planTools.get(name),
-          // A plan waits for a person like a pending request: as long, by the same option.
-          records: { records: shared, ttlMs: pendingTtlMs, secret: options.approvalSecret, trust },
+          records: { records: shared, ttlMs: approvalTtlMs, secret: options.approvalSecret, trust },
           accountDefault,
           refuse: pipeline.refuse,
         },
