@@ -113,6 +113,10 @@ export function defineApprovalCommands(program: Command, action: Action): void {
       "another inbox public key (a JWK, a JSON array of JWKs, or a file holding one), e.g. the key before a rotation (repeatable)",
       (key: string, all: string[] = []) => [...all, key],
     )
+    .option(
+      "--people <file>",
+      "the people file (default: env ADRAILS_INBOX_PEOPLE): each approval must carry its person's passkey where the file asks one, and is named with the person and credential",
+    )
     .action(
       action(
         async (
