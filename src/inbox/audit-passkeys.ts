@@ -41,7 +41,7 @@ export async function auditPasskey(
     return { approval: { ...base, proof: "inbox" } };
   }
   const check = await checkPasskey(opened.assertion, opened.payload, person?.passkeys ?? [], people);
-  if (!check.ok) return { problem: `${c.who}'s approval ${check.problem}` };
+  if (!check.ok) return { problem: `${c.who}'s approval: ${check.problem}` };
   return {
     approval: {
       ...base,

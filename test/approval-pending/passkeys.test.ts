@@ -85,7 +85,7 @@ describe("a person with a passkey approves with it", { timeout: 60_000 }, () => 
     );
     const result = await s.kit.awaitApproval(pending.approval_id, { waitMs: 1000 });
     expect(result.ok).toBe(false);
-    expect(JSON.stringify(result)).toContain("Ann's approval it carries no passkey assertion");
+    expect(JSON.stringify(result)).toContain("Ann's approval: it carries no passkey assertion");
     expect(w.sent(headline)).toHaveLength(0);
   });
 

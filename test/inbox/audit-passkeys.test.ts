@@ -92,10 +92,10 @@ describe("adrails audit verify --people", { timeout: 60_000 }, () => {
     );
     expect(checked.stdout).toContain(`${trail}:2: Cat approved item item_2 signed by the inbox's key only`);
     expect(checked.stdout).toContain(
-      `${trail}:3: approve of item "item_3": Ann's approval it carries no passkey assertion`,
+      `${trail}:3: approve of item "item_3": Ann's approval: it carries no passkey assertion`,
     );
     expect(checked.stdout).toContain(
-      `${trail}:4: approve of item "item_4": Ann's approval its passkey assertion does not hold`,
+      `${trail}:4: approve of item "item_4": Ann's approval: its passkey assertion does not hold`,
     );
 
     // Without the people file, the same trail holds as the inbox signed it.

@@ -27,7 +27,7 @@ export async function approvalPasskey(
     };
   }
   const check = await checkPasskey(opened.assertion, opened.payload, passkeys, people);
-  if (!check.ok) return { problem: `${c.who}'s approval ${check.problem}` };
+  if (!check.ok) return { problem: `${c.who}'s approval: ${check.problem}` };
   const signature = (opened.assertion as { response: { signature: string } }).response.signature;
   const problem = await counterProblem(counters, check.credential, {
     counter: check.counter,
