@@ -1,5 +1,9 @@
 import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
+import type { PasskeyCredential, PasskeyPolicy } from "../guards/approval/passkey.js";
 import { approvalsNeeded, mayDecide } from "../guards/approval/verify.js";
+import { PeopleFileError, parsePasskeyPolicy, parsePasskeys } from "./people-passkeys.js";
+
+export { PeopleFileError };
 
 /** One named approver of a people file. */
 export interface Person {
@@ -10,24 +14,24 @@ export interface Person {
   accounts: "*" | readonly string[];
   /** The token itself when the file gave it: kept out of pages and the audit. */
   token?: string;
+  /** The person's passkeys: with any, each of their approvals counts only with an assertion by one. */
+  passkeys?: readonly PasskeyCredential[];
 }
 
 /**
  * Who may sign in to the inbox and decide what: `{ "people": [...], "two": ["act_..."] }`.
- * Requests on the accounts in `two` need approvals from two different people.
+ * Requests on the accounts in `two` need approvals from two different people. The passkey members
+ * (`rp`, `userVerification`, `requirePasskeys`) are described in guards/approval/passkey.ts.
  */
-export interface People {
+export interface People extends PasskeyPolicy {
   people: readonly Person[];
   two: "*" | readonly string[];
 }
 
-/** A people file that is not right: the message names the entry and the key. */
-export class PeopleFileError extends Error {}
-
 /** The shortest token a person may sign in with (a hash alone cannot show it: `tokenLength` says it). */
 export const MIN_TOKEN = 16;
-const PERSON_KEYS = new Set(["name", "token", "tokenSha256", "tokenLength", "accounts"]);
-const FILE_KEYS = new Set(["people", "two"]);
+const PERSON_KEYS = new Set(["name", "token", "tokenSha256", "tokenLength", "accounts", "passkeys"]);
+const FILE_KEYS = new Set(["people", "two", "rp", "userVerification", "requirePasskeys"]);
 
 const sha256 = (text: string) => createHash("sha256").update(text).digest("hex");
 
@@ -50,7 +54,9 @@ export function parsePeople(value: unknown): People {
   }
   for (const key of Object.keys(value)) {
     if (!FILE_KEYS.has(key))
-      throw new PeopleFileError(`Unknown key "${key}": a people file has "people" and "two".`);
+      throw new PeopleFileError(
+        `Unknown key "${key}": a people file has "people", "two", "rp", "userVerification" and "requirePasskeys".`,
+      );
   }
   const raw = (value as { people?: unknown }).people;
   if (!Array.isArray(raw) || raw.length === 0) {
@@ -59,6 +65,7 @@ export function parsePeople(value: unknown): People {
     );
   }
   const people: Person[] = [];
+  const credentials = new Map<string, string>();
   const names = new Set<string>();
   const hashes = new Set<string>();
   raw.forEach((entry: unknown, index) => {
@@ -72,7 +79,7 @@ export function parsePeople(value: unknown): People {
     for (const key of Object.keys(e)) {
       if (!PERSON_KEYS.has(key)) {
         throw new PeopleFileError(
-          `${at} has an unknown key "${key}" (allowed: name, token, tokenSha256, tokenLength, accounts).`,
+          `${at} has an unknown key "${key}" (allowed: name, token, tokenSha256, tokenLength, accounts, passkeys).`,
         );
       }
     }
@@ -116,11 +123,14 @@ export function parsePeople(value: unknown): People {
     if (hashes.has(tokenSha256))
       throw new PeopleFileError(`${label} has the same token as someone before it.`);
     hashes.add(tokenSha256);
+    const passkeys =
+      e.passkeys === undefined ? [] : parsePasskeys(e.passkeys, `${label}.passkeys`, credentials);
     people.push({
       name,
       tokenSha256,
       accounts: accountList(e.accounts, `${label}.accounts`),
       ...(typeof e.token === "string" ? { token: e.token } : {}),
+      ...(passkeys.length > 0 ? { passkeys } : {}),
     });
   });
   const rawTwo = (value as { two?: unknown }).two;
@@ -139,7 +149,7 @@ export function parsePeople(value: unknown): People {
       '"two" is "*", but the file names one person: the two-person rule needs at least two.',
     );
   }
-  return { people, two };
+  return { people, two, ...parsePasskeyPolicy(value as Record<string, unknown>, accountList) };
 }
 
 /** The person whose token this is, or undefined. Compares every entry in constant time. */

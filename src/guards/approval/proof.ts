@@ -1,4 +1,5 @@
 import type { CryptoKey, JWK } from "jose";
+import { PASSKEY_HEADER, type PasskeyAssertion, statementPayload } from "./passkey.js";
 
 // What a person's decision proof says, and the Ed25519 signatures over it. The inbox signs one
 // statement per person (it holds the private key; agents hold only the public half); the one
@@ -50,13 +51,35 @@ const ALGORITHMS = ["EdDSA", "Ed25519"];
 /** Longer than any statement: a bigger string is not one. */
 const MAX_STATEMENT = 20_000;
 
-/** Signs one person's statement with the signer's private key: a compact JWS (EdDSA). */
-export async function signStatement(key: ProofKey, claims: DecisionClaims): Promise<string> {
+/**
+ * Signs one person's statement with the signer's private key: a compact JWS (EdDSA) over
+ * `statementPayload(claims)`. The person's passkey assertion over that payload's challenge, when
+ * they gave one, travels in the protected header (see passkey.ts).
+ */
+export async function signStatement(
+  key: ProofKey,
+  claims: DecisionClaims,
+  assertion?: PasskeyAssertion,
+): Promise<string> {
   if (!key.privateKey) throw new Error("This key holds no private half, so it cannot sign decisions.");
   const { CompactSign } = await import("jose");
-  return new CompactSign(new TextEncoder().encode(JSON.stringify(claims)))
-    .setProtectedHeader({ alg: PROOF_ALG, kid: key.jwk.kid! })
+  return new CompactSign(new TextEncoder().encode(statementPayload(claims)))
+    .setProtectedHeader({
+      alg: PROOF_ALG,
+      kid: key.jwk.kid!,
+      ...(assertion === undefined ? {} : { [PASSKEY_HEADER]: assertion }),
+    })
     .sign(key.privateKey);
+}
+
+/** A statement one of the trusted keys signed: its claims, exact payload, and the passkey assertion it carries. */
+export interface OpenedStatement {
+  claims: DecisionClaims;
+  kid: string | undefined;
+  /** The exact signed payload: the passkey challenge is computed over it. */
+  payload: Uint8Array;
+  /** The person's passkey assertion, as carried (unchecked), when there is one. */
+  assertion?: unknown;
 }
 
 /**
@@ -66,14 +89,18 @@ export async function signStatement(key: ProofKey, claims: DecisionClaims): Prom
 export async function openStatement(
   trusted: readonly ProofKey[],
   statement: unknown,
-): Promise<{ claims: DecisionClaims; kid: string | undefined } | null> {
+): Promise<OpenedStatement | null> {
   if (typeof statement !== "string" || statement.length > MAX_STATEMENT) return null;
   const { compactVerify } = await import("jose");
   for (const key of trusted) {
     try {
-      const { payload } = await compactVerify(statement, key.publicKey, { algorithms: ALGORITHMS });
+      const { payload, protectedHeader } = await compactVerify(statement, key.publicKey, {
+        algorithms: ALGORITHMS,
+      });
       const claims = JSON.parse(new TextDecoder().decode(payload)) as DecisionClaims;
-      return isClaims(claims) ? { claims, kid: key.jwk.kid } : null;
+      if (!isClaims(claims)) return null;
+      const assertion = (protectedHeader as Record<string, unknown>)[PASSKEY_HEADER];
+      return { claims, kid: key.jwk.kid, payload, ...(assertion === undefined ? {} : { assertion }) };
     } catch {
       // Not this key: try the next.
     }

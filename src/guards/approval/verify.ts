@@ -1,6 +1,7 @@
 import type { ApprovalAnswer, ConfirmDecision } from "../../types.js";
 import { digest } from "../fingerprint.js";
 import { answeredHere, readAnswer } from "./answer.js";
+import type { PasskeyCredential, PasskeyPolicy } from "./passkey.js";
 import { type DecisionClaims, openStatement, type ProofKey } from "./proof.js";
 
 // The one verifier. Every route that carries a person's decision (the desk and await-approval,
@@ -9,9 +10,16 @@ import { type DecisionClaims, openStatement, type ProofKey } from "./proof.js";
 // store, the inbox item, the run state and the page only carry decisions: what counts is checked
 // against what this process is about to send, with keys and secrets the store does not hold.
 
-/** Who may decide for which account, and where two people must: the people file's rules. */
-export interface Approvers {
-  people: readonly { name: string; accounts: "*" | readonly string[] }[];
+/**
+ * Who may decide for which account, and where two people must: the people file's rules. With
+ * passkeys (see passkey.ts), a person's approvals count only with an assertion by one of theirs.
+ */
+export interface Approvers extends PasskeyPolicy {
+  people: readonly {
+    name: string;
+    accounts: "*" | readonly string[];
+    passkeys?: readonly PasskeyCredential[];
+  }[];
   /** Accounts whose requests need approvals from two different people, or "*" for all. */
   two: "*" | readonly string[];
 }
