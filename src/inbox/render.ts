@@ -1,7 +1,8 @@
+import { PASSKEY_HEADER } from "../guards/approval/passkey.js";
 import type { ConfirmSummary } from "../types.js";
 import { isPlanItem, planFields, renderPlan } from "./plan-render.js";
 import { contactableUrl } from "./security.js";
-import type { InboxItem } from "./types.js";
+import type { InboxItem, ItemDecision } from "./types.js";
 
 /** Characters of one field shown before "Show all"; the page stays small whatever an agent sends. */
 export const FIELD_CAP = 600;
@@ -163,6 +164,32 @@ export function decisionForms(item: InboxItem): string {
 <button type="submit" class="secondary">Decline</button></form></div>`;
 }
 
+/**
+ * What proves a person decided, as the statement says of itself: their passkey's assertion travels
+ * in its protected header (guards/approval/passkey.ts), else only the inbox's key signed it.
+ * Shown to people; the agents' verifier checks it.
+ */
+export function proofOf(d: ItemDecision): "passkey" | "inbox key" {
+  try {
+    const header = JSON.parse(Buffer.from((d.sig ?? "").split(".")[0] ?? "", "base64url").toString("utf8"));
+    return header && typeof header === "object" && PASSKEY_HEADER in header ? "passkey" : "inbox key";
+  } catch {
+    return "inbox key";
+  }
+}
+
+function proofs(item: InboxItem, ctx: RenderContext): string {
+  const d = item.decision;
+  const all = [...(item.approvals ?? []), ...(d ? [d] : [])].filter(
+    (a, i, list) => list.findIndex((b) => b.by === a.by && b.approved === a.approved) === i,
+  );
+  if (all.length === 0) return "";
+  const each = all.map((a) =>
+    proofOf(a) === "passkey" ? `${short(a.by, ctx)}'s passkey` : `the inbox's key for ${short(a.by, ctx)}`,
+  );
+  return `Proof: signed with ${each.join(" and ")}.`;
+}
+
 export function history(item: InboxItem, ctx: RenderContext): string {
   const d = item.decision;
   const c = (text: string | undefined) => esc(head(text ?? "", ctx, FIELD_CAP));
@@ -173,6 +200,7 @@ export function history(item: InboxItem, ctx: RenderContext): string {
     );
   }
   if (d && !d.approved) parts.push(`Declined by ${c(d.by)} at ${time(d.at)}: “${c(d.reason)}”.`);
+  if (d) parts.push(proofs(item, ctx));
   if (item.state === "expired")
     parts.push(`Expired at ${time(item.closedAt)} without a decision; nothing was sent.`);
   if (item.state === "abandoned") {
@@ -218,7 +246,7 @@ export function renderItem(item: InboxItem, ctx: RenderContext): string {
       ? [
           row(
             "Approvals so far",
-            `${item.approvals.map((a) => `${short(a.by, ctx)} at ${time(a.at)}`).join(", ")}: this account needs two people, so the request waits for a second person.`,
+            `${item.approvals.map((a) => `${short(a.by, ctx)} at ${time(a.at)} (${proofOf(a)})`).join(", ")}: this account needs two people, so the request waits for a second person.`,
           ),
         ]
       : []),
