@@ -1,6 +1,7 @@
 import type { z } from "zod";
 import { type AdClient, configProblem, createClient } from "./client/index.js";
 import { storeLaunchClaims } from "./guards/approval/launch.js";
+import { storePasskeyCounters } from "./guards/approval/passkey-counter.js";
 import type { ApprovalTrust } from "./guards/approval/verify.js";
 import { createLiveLedger } from "./guards/live-record.js";
 import { DEFAULT_MAX_RESULT_CHARS, toModelText } from "./guards/model-text.js";
@@ -170,6 +171,8 @@ export function composeToolkit(options: AdToolsOptions, wire: ToolkitWire): Comp
     shared: (options.store?.name ?? "memory") !== "memory",
     maxTtlMs: Math.max(approvalTtlMs, options.pendingTtlMs ?? DEFAULT_PENDING_TTL_MS),
   };
+  const counters = storePasskeyCounters(shared);
+  if (counters) trust.counters = counters;
   const pipeline = createCallPipeline({
     client: wire.client,
     apiKey: wire.secret,

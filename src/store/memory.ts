@@ -3,6 +3,7 @@ import { memoryApprovalRecords } from "./approval-records.js";
 import { memoryRuleCounts } from "./counts.js";
 import { ExpiringMap, MEMORY_MAX_ENTRIES } from "./expiring.js";
 import { memoryLiveRecords } from "./live.js";
+import { memoryPasskeyCounters } from "./passkey-counters.js";
 import {
   type AdStore,
   type BudgetView,
@@ -192,6 +193,7 @@ export function memoryStore(options: { now?: () => number } = {}): AdStore {
   return {
     name: "memory",
     ...memoryLiveRecords(),
+    ...memoryPasskeyCounters(),
     ...memoryRuleCounts(),
     ...memoryApprovalRecords(options.now),
 

@@ -4,6 +4,7 @@ import { redisRuleCounts } from "./counts.js";
 import { BUMP, epochGuard, epochMemo, GET, SET_NX, USE_ONCE } from "./epoch.js";
 import { redisLiveRecords } from "./live.js";
 import { memoryStore } from "./memory.js";
+import { redisPasskeyCounters } from "./passkey-counters.js";
 import { redisApprovalRecords } from "./redis-approvals.js";
 import {
   HEARD_RATE,
@@ -194,6 +195,7 @@ export function redisStore(options: RedisStoreOptions): AdStore {
   const store: AdStore = {
     name,
     ...redisLiveRecords(command, hashed),
+    ...redisPasskeyCounters(command, script, hashed),
     ...redisRuleCounts(script, prefix),
     ...redisApprovalRecords(prefix, script),
     ...(options.onStoreError === "local" ? { fallback: memoryStore() } : {}),

@@ -63,6 +63,11 @@ export function keyScoped(store: AdStore, identity: string): AdStore {
       settle(group, member, token, counted, ttlMs, key);
     scoped.viewCounts = (group) => view(group);
   }
+  // A passkey is one person's whatever key the agent sends with: its counter is shared, unscoped.
+  if (store.passkeyCounter && store.swapPasskeyCounter) {
+    scoped.passkeyCounter = store.passkeyCounter.bind(store);
+    scoped.swapPasskeyCounter = store.swapPasskeyCounter.bind(store);
+  }
   if (store.viewRateNow) {
     const view = store.viewRateNow.bind(store);
     scoped.viewRateNow = (bucket, rule) => view(bucket, rule);

@@ -1,6 +1,7 @@
 import type { ApprovalRecords } from "./approval-records.js";
 import type { RuleCountStore } from "./counts.js";
 import type { LiveRecordStore } from "./live.js";
+import type { PasskeyCounterStore } from "./passkey-counters.js";
 
 /** The request-rate rule a client applies to its key, sent with every take. */
 export interface RateRule {
@@ -68,7 +69,11 @@ export interface BudgetView {
  * claims on in-flight sends. Every identifier passed in is hashed before it becomes a key, and
  * every entry expires. An operation that cannot reach the store rejects with a {@link StoreError}.
  */
-export interface AdStore extends Partial<LiveRecordStore>, Partial<RuleCountStore>, ApprovalRecords {
+export interface AdStore
+  extends Partial<LiveRecordStore>,
+    Partial<RuleCountStore>,
+    Partial<PasskeyCounterStore>,
+    ApprovalRecords {
   /** Names the store in errors and hints, e.g. "memory" or "redis at 127.0.0.1:6379". Never carries a password. */
   readonly name: string;
   /** A local store that reads fall back to when this one fails (the `onStoreError: "local"` option). */

@@ -2,6 +2,8 @@ import type { ApprovalAnswer, ConfirmDecision } from "../../types.js";
 import { digest } from "../fingerprint.js";
 import { answeredHere, readAnswer } from "./answer.js";
 import type { PasskeyCredential, PasskeyPolicy } from "./passkey.js";
+import { approvalPasskey } from "./passkey-approval.js";
+import type { PasskeyCounters } from "./passkey-counter.js";
 import { type DecisionClaims, openStatement, type ProofKey } from "./proof.js";
 
 // The one verifier. Every route that carries a person's decision (the desk and await-approval,
@@ -57,6 +59,8 @@ export interface ApprovalTrust {
   shared: boolean;
   /** The longest ask this toolkit makes (ms): a signed ask longer than that is not one of its own. */
   maxTtlMs: number;
+  /** The last signature counter seen of each passkey (in the store: a defence in depth, not the proof). */
+  counters?: PasskeyCounters;
 }
 
 /** The call about to be sent, and the ask it redeems, as this process computes them. */
@@ -143,7 +147,7 @@ async function verifyStatements(
   }
   const fingerprint = payloadFingerprint(call.tool, call.payload);
   const people = trust.authority?.people;
-  const valid: DecisionClaims[] = [];
+  const valid: Valid[] = [];
   const problems: string[] = [];
   for (const statement of statements.slice(0, 16)) {
     const opened = await openStatement(keys, statement);
@@ -158,7 +162,11 @@ async function verifyStatements(
       !people.people.some((p) => p.name === opened.claims.who && mayDecide(p, call.account))
     ) {
       problems.push(`${opened.claims.who} may not decide on ${call.account ?? "this account"}`);
-    } else valid.push(opened.claims);
+    } else {
+      const passkey = await approvalPasskey(opened, people, call.account, trust.counters);
+      if ("problem" in passkey) problems.push(passkey.problem);
+      else valid.push({ ...opened.claims, ...passkey });
+    }
   }
   const decline = valid.find((c) => c.decision === "decline");
   if (decline) {
@@ -210,11 +218,17 @@ function claimProblem(
   return undefined;
 }
 
-/** One approval per person, the earliest. */
-function distinctApprovals(valid: DecisionClaims[]): DecisionClaims[] {
-  const byWho = new Map<string, DecisionClaims>();
+/** A statement that holds, with the passkey that signed it when one did. */
+type Valid = DecisionClaims & { credential?: string };
+
+/** One approval per person and per passkey, the earliest: one device never stands for two people. */
+function distinctApprovals(valid: Valid[]): Valid[] {
+  const byWho = new Map<string, Valid>();
+  const devices = new Set<string>();
   for (const c of valid.filter((v) => v.decision === "approve").sort((a, b) => a.at - b.at)) {
-    if (!byWho.has(c.who)) byWho.set(c.who, c);
+    if (byWho.has(c.who) || (c.credential !== undefined && devices.has(c.credential))) continue;
+    byWho.set(c.who, c);
+    if (c.credential !== undefined) devices.add(c.credential);
   }
   return [...byWho.values()];
 }
