@@ -3,7 +3,7 @@ import { DEFAULT_RP, needsPasskey, passkeyChallenge } from "../guards/approval/p
 import { checkPasskey } from "../guards/approval/passkey-check.js";
 import type { DraftResult, Inbox, PersonDecision, SignedClaims } from "./inbox-api.js";
 import type { PasskeyAnswer } from "./passkey-enrol.js";
-import { ceremonyOrigin } from "./passkey-site.js";
+import { ceremonyOrigin, NO_WEBAUTHN, webauthnServer } from "./passkey-site.js";
 import type { People, Person } from "./people.js";
 import type { Session } from "./security.js";
 
@@ -49,12 +49,13 @@ export function createPasskeyDecisions(inbox: Inbox, people: People) {
         "You have no passkey in the people file: add one (Add a passkey), have it added to the file, and restart the inbox. Nothing was recorded.",
       );
     }
+    const lib = await webauthnServer();
+    if (!lib) return fail(409, NO_WEBAUTHN);
     const drafted = await inbox.claims(id, decision, person.name, fingerprint);
     if (!drafted.ok) return { ok: false, refused: drafted };
     for (const [key, v] of open) if (v.until < Date.now()) open.delete(key);
     open.set(slot(session, id), { json: drafted.json, until: Date.now() + OPEN_MS });
-    const { generateAuthenticationOptions } = await import("@simplewebauthn/server");
-    const options = await generateAuthenticationOptions({
+    const options = await lib.generateAuthenticationOptions({
       rpID: rp.id,
       challenge: new Uint8Array(Buffer.from(passkeyChallenge(drafted.json), "base64url")),
       allowCredentials: passkeys.map((p) => ({

@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import type { IncomingMessage } from "node:http";
 import { DEFAULT_RP, type PasskeyEnrolment, passkeyCredential } from "../guards/approval/passkey.js";
-import { ceremonyOrigin } from "./passkey-site.js";
+import { ceremonyOrigin, NO_WEBAUTHN, webauthnServer } from "./passkey-site.js";
 import type { People, Person } from "./people.js";
 import type { Session } from "./security.js";
 
@@ -25,8 +25,9 @@ export function createEnrolment(people: People, title: string) {
   async function options(req: IncomingMessage, session: Session, person: Person): Promise<PasskeyAnswer> {
     const at = ceremonyOrigin(req, rp);
     if ("problem" in at) return fail(409, at.problem);
-    const { generateRegistrationOptions } = await import("@simplewebauthn/server");
-    const options = await generateRegistrationOptions({
+    const lib = await webauthnServer();
+    if (!lib) return fail(409, NO_WEBAUTHN);
+    const options = await lib.generateRegistrationOptions({
       rpName: title,
       rpID: rp.id,
       userName: person.name,
@@ -65,10 +66,11 @@ export function createEnrolment(people: People, title: string) {
     } catch {
       return fail(400, "The browser's answer is not JSON: start the enrolment again.");
     }
-    const { verifyRegistrationResponse } = await import("@simplewebauthn/server");
-    let info: Awaited<ReturnType<typeof verifyRegistrationResponse>>["registrationInfo"];
+    const lib = await webauthnServer();
+    if (!lib) return fail(409, NO_WEBAUTHN);
+    let info: Awaited<ReturnType<typeof lib.verifyRegistrationResponse>>["registrationInfo"];
     try {
-      const result = await verifyRegistrationResponse({
+      const result = await lib.verifyRegistrationResponse({
         response: parsed as never,
         expectedChallenge: pending.challenge,
         expectedOrigin: at.origin,

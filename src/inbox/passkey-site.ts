@@ -23,3 +23,16 @@ export function ceremonyOrigin(
     problem: `Passkeys work only on the page opened at ${where}/: a passkey is bound to the name ${rp.id}, never to an address like ${host || "this one"}. Open the inbox there and sign in again. Nothing was changed.`,
   };
 }
+
+/** Said when the WebAuthn server library (an optional peer dependency) is not installed. */
+export const NO_WEBAUTHN =
+  "Passkeys need the package @simplewebauthn/server (version 13) next to adrails: run npm install @simplewebauthn/server@13 and restart the inbox. Nothing was changed.";
+
+/** @simplewebauthn/server, loaded on first use; null when it is not installed. */
+export async function webauthnServer(): Promise<typeof import("@simplewebauthn/server") | null> {
+  try {
+    return await import("@simplewebauthn/server");
+  } catch {
+    return null;
+  }
+}
