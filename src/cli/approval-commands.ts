@@ -53,9 +53,8 @@ export function defineApprovalCommands(program: Command, action: Action): void {
         (await import("./commands/inbox.js")).runInbox(ctx, opts),
       ),
     );
-  inbox
-    .command("people")
-    .description("manage the named approvers' file (--people)")
+  const people = inbox.command("people").description("manage the named approvers' file (--people)");
+  people
     .command("add")
     .description(
       "add an approver with a generated token (printed once; the file keeps its SHA-256 and length)",
@@ -66,6 +65,23 @@ export function defineApprovalCommands(program: Command, action: Action): void {
     .action(
       action(async (ctx, name: string, opts: import("./commands/inbox-people.js").PeopleAddOptions) =>
         (await import("./commands/inbox-people.js")).runPeopleAdd(ctx, name, opts),
+      ),
+    );
+  people
+    .command("add-passkey")
+    .description(
+      "add a passkey the inbox page exported to its person: from then on their approvals count only with a passkey",
+    )
+    .argument("[export]", "the exported JSON file, or - for stdin (default)")
+    .requiredOption("--file <file>", "the people file")
+    .option("--name <name>", "the person to add it to (default: the name in the export)")
+    .action(
+      action(
+        async (
+          ctx,
+          source: string | undefined,
+          opts: import("./commands/inbox-passkey.js").AddPasskeyOptions,
+        ) => (await import("./commands/inbox-passkey.js")).runAddPasskey(ctx, source, opts),
       ),
     );
 
@@ -96,6 +112,10 @@ export function defineApprovalCommands(program: Command, action: Action): void {
       "--key <key>",
       "another inbox public key (a JWK, a JSON array of JWKs, or a file holding one), e.g. the key before a rotation (repeatable)",
       (key: string, all: string[] = []) => [...all, key],
+    )
+    .option(
+      "--people <file>",
+      "the people file (default: env ADRAILS_INBOX_PEOPLE): each approval must carry its person's passkey where the file asks one, and is named with the person and credential",
     )
     .action(
       action(

@@ -35,7 +35,8 @@ export async function readInput(argument: string | undefined, io: CliIO): Promis
   }
 }
 
-async function readStream(stream: NodeJS.ReadableStream): Promise<string> {
+/** All of a stream, as UTF-8 text. */
+export async function readStream(stream: NodeJS.ReadableStream): Promise<string> {
   const chunks: Buffer[] = [];
   for await (const chunk of stream) chunks.push(typeof chunk === "string" ? Buffer.from(chunk) : chunk);
   return Buffer.concat(chunks).toString("utf8");

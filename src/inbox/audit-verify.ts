@@ -1,5 +1,7 @@
-import { type DecisionClaims, openStatement } from "../guards/approval/proof.js";
+import { type DecisionClaims, type OpenedStatement, openStatement } from "../guards/approval/proof.js";
+import type { Approvers } from "../guards/approval/verify.js";
 import { AUDIT_GENESIS, lineHash } from "./audit-chain.js";
+import { type AuditApproval, auditPasskey } from "./audit-passkeys.js";
 import { type InboxKey, verifyDecision } from "./signing.js";
 import type { InboxAuditEntry } from "./types.js";
 
@@ -22,6 +24,8 @@ export interface TrailCheck {
   problems: TrailProblem[];
   /** The last line's hash and number: note it to notice later that lines were cut from the end. */
   head: { line: number; hash: string } | null;
+  /** With a people file: each approval line's person, and the passkey that signed it (or the inbox alone). */
+  approvals?: AuditApproval[];
 }
 
 /** Options of {@link verifyTrail}. */
@@ -32,6 +36,11 @@ export interface TrailCheckOptions {
   decisions?: boolean;
   /** False: check the decisions only, for an extract of a trail (lines picked from it break the chain). */
   chain?: boolean;
+  /**
+   * The people file: every approval by a person with passkeys, or on an account that requires
+   * them, must carry a valid assertion by one of that person's passkeys.
+   */
+  people?: Approvers;
 }
 
 /** The decision each audit event records, in a v2 statement. */
@@ -46,7 +55,7 @@ const V1_DECISIONS: Record<string, string> = {
   decline: "declined",
 };
 
-type Verdict = { problem: string } | { version: "v1" | "v2" };
+type Verdict = { problem: string } | { version: "v1" } | { version: "v2"; opened: OpenedStatement };
 
 /** Whether a decision entry is what one of `trusted` signed. */
 async function decisionVerdict(entry: InboxAuditEntry, trusted: readonly InboxKey[]): Promise<Verdict> {
@@ -66,7 +75,7 @@ async function decisionVerdict(entry: InboxAuditEntry, trusted: readonly InboxKe
     if (entry.decider !== c.who) return differs("person");
     if (entry.approvers !== undefined && !entry.approvers.includes(c.who)) return differs("approvers");
     if (Date.parse(entry.at) !== c.at) return differs("time");
-    return { version: "v2" };
+    return { version: "v2", opened };
   }
   const claims = await verifyDecision(trusted, entry.signature);
   if (!claims) {
@@ -147,6 +156,7 @@ export async function verifyTrail(
   options: TrailCheckOptions = {},
 ): Promise<TrailCheck> {
   const check: TrailCheck = { verified: 0, v1: 0, unsigned: 0, unchained: 0, problems: [], head: null };
+  if (options.people) check.approvals = [];
   const raw = typeof text === "string" ? text.split("\n") : text;
   const lines: Line[] = [];
   raw.forEach((t, i) => {
@@ -200,7 +210,12 @@ export async function verifyTrail(
       check.unsigned++;
       continue;
     }
-    const verdict = await decisionVerdict(entry, trusted);
+    let verdict = await decisionVerdict(entry, trusted);
+    if (options.people && "opened" in verdict && verdict.opened.claims.decision === "approve") {
+      const passkey = await auditPasskey(verdict.opened, options.people, line.number, String(entry.id));
+      if ("problem" in passkey) verdict = passkey;
+      else check.approvals!.push(passkey.approval);
+    }
     if ("problem" in verdict) {
       const message = `${entry.event} of item ${JSON.stringify(entry.id)}: ${verdict.problem}`;
       report({ line: line.number, message }, true);

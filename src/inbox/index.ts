@@ -1,3 +1,10 @@
+export type {
+  PasskeyAssertion,
+  PasskeyCredential,
+  PasskeyEnrolment,
+  PasskeyPolicy,
+  PasskeyRp,
+} from "../guards/approval/passkey.js";
 export { type InboxApprovalsOptions, type InboxToolkitOptions, inboxApprovals } from "./approvals.js";
 export { type AuditMirror, auditTo, fileAudit, memoryAudit, mirrorAudit } from "./audit.js";
 export { type TrailCheck, type TrailCheckOptions, type TrailProblem, verifyTrail } from "./audit-verify.js";

@@ -45,10 +45,10 @@ export interface SoftAuthenticator {
 
 /** A new authenticator; `counting` raises a signature counter on every assertion (a security key). */
 export function softAuthenticator(
-  options: { rpId?: string; origin?: string; counting?: boolean; label?: string } = {},
+  options: { rpId?: string; origin?: string; counting?: boolean; label?: string; id?: string } = {},
 ): SoftAuthenticator {
   const { privateKey, publicKey } = generateKeyPairSync("ec", { namedCurve: "P-256" });
-  const id = randomBytes(20).toString("base64url");
+  const id = options.id ?? randomBytes(20).toString("base64url");
   let counter = 0;
   return {
     credential: {

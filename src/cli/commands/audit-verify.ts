@@ -8,6 +8,8 @@ import type { InboxStateOptions } from "./inbox.js";
 export interface AuditVerifyOptions extends InboxStateOptions {
   /** More public keys (a JWK, a JSON array of JWKs, or a file holding one): keys the inbox used before a rotation. */
   key?: string[];
+  /** The people file (else ADRAILS_INBOX_PEOPLE): approvals are checked against its passkeys and named. */
+  people?: string;
 }
 
 /**
@@ -21,8 +23,9 @@ export async function runAuditVerify(
   opts: AuditVerifyOptions = {},
 ): Promise<ExitCode> {
   const { io, output } = ctx;
-  const { inboxPublicKeys } = await import("./inbox-keys.js");
+  const { inboxPublicKeys, peopleFile } = await import("./inbox-keys.js");
   const keys = await inboxPublicKeys(io, opts.key ?? []);
+  const people = await peopleFile(io, opts.people);
   if (keys.length === 0) {
     throw new CliError(
       "No inbox public key to check the trail with.",
@@ -32,12 +35,19 @@ export async function runAuditVerify(
   }
   const { lines, name, continues } = await trailLines(ctx, file, opts);
   const { verifyTrail } = await import("../../inbox/audit-verify.js");
-  const check = await verifyTrail(lines, keys, { continues });
+  const check = await verifyTrail(lines, keys, { continues, ...(people ? { people } : {}) });
   const kids = keys.map((k) => k.jwk.kid);
   if (output.json) {
     output.line(JSON.stringify({ ok: check.problems.length === 0, keys: kids, ...check }));
   } else {
     for (const p of check.problems) output.line(`${name}:${p.line}: ${p.message}`);
+    for (const a of check.approvals ?? []) {
+      const proof =
+        a.proof === "passkey"
+          ? `with passkey ${a.credential}${a.label ? ` (${a.label})` : ""}`
+          : "signed by the inbox's key only (the people file asks no passkey of them there)";
+      output.line(`${name}:${a.line}: ${a.who} approved item ${a.item} ${proof}`);
+    }
     const old = check.v1 > 0 ? ` (${check.v1} in the old v1 form)` : "";
     const unchained =
       check.unchained > 0

@@ -137,3 +137,25 @@ function passkeyReason(error: unknown): string {
   if (message.includes("challenge")) return "it was made for another decision: the challenge differs";
   return message.length > 200 ? `${message.slice(0, 200)}...` : message;
 }
+
+/**
+ * Why `publicKey` (base64url) is not a COSE public key the WebAuthn library can verify with, or
+ * undefined when it is. Read by the library, never by hand.
+ */
+export async function passkeyKeyProblem(publicKey: string): Promise<string | undefined> {
+  let helpers: typeof import("@simplewebauthn/server/helpers");
+  try {
+    helpers = await import("@simplewebauthn/server/helpers");
+  } catch {
+    const lib = await webauthn();
+    return typeof lib === "string" ? lib : "the WebAuthn library's helpers could not be loaded";
+  }
+  try {
+    const key = helpers.decodeCredentialPublicKey(new Uint8Array(Buffer.from(publicKey, "base64url")));
+    if (!(key instanceof Map) || key.get(1) === undefined || typeof key.get(3) !== "number")
+      return "it is not a COSE public key (no key type or algorithm)";
+    return undefined;
+  } catch (error) {
+    return `it is not a COSE public key (${error instanceof Error ? error.message : String(error)})`;
+  }
+}
