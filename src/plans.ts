@@ -27,6 +27,8 @@ export const MAX_PLAN_PAYLOADS = 50;
 /** A tool of the toolkit, with the schema its calls are checked against. */
 export interface PlanTool {
   tool: AdTool;
+  /** Records a payload's request as `tool.ask` does, valid as long as a plan waits for its person. */
+  ask: AdTool["ask"];
   def: ToolDefinition;
   schema: z.ZodType;
 }
@@ -67,7 +69,7 @@ export async function askMany(
       { blocked: "scope" },
     );
   }
-  const { tool, def, schema } = found;
+  const { def, schema } = found;
   if (typeof options?.channel !== "function") {
     return refused(
       "askMany needs a channel that shows the plan to a person (options.channel).",
@@ -131,7 +133,7 @@ export async function askMany(
   const requests: ConfirmRequest[] = [];
   try {
     for (const [i, input] of inputs.entries()) {
-      const request = await tool.ask(input, {
+      const request = await found.ask(input, {
         ...(options.sessionId === undefined ? {} : { sessionId: options.sessionId }),
         toolCallId: `${id}/${i + 1}`,
         channel: channelName,

@@ -22,6 +22,7 @@ import type {
   AdTool,
   AdToolkit,
   AdToolsOptions,
+  AskWhere,
   AwaitApprovalOptions,
   CallContext,
   CatalogToolkit,
@@ -162,6 +163,8 @@ export function composeToolkit(options: AdToolsOptions, wire: ToolkitWire): Comp
   // Checked now: a bad rule throws here, naming its key, before any call.
   const rules = options.rules === undefined ? undefined : parseRules(options.rules, `${wire.name} rules`);
   const approvalTtlMs = options.approvalTtlMs ?? DEFAULT_APPROVAL_TTL_MS;
+  // How long a request waits for a person who is not at hand (a desk, a plan in the inbox).
+  const pendingTtlMs = options.pendingTtlMs ?? DEFAULT_PENDING_TTL_MS;
   // Whose signed decisions redeem: this process's own configuration, never the store's.
   const authority = options.approvalAuthority ?? options.desk?.authority;
   const trust: ApprovalTrust = {
@@ -169,7 +172,7 @@ export function composeToolkit(options: AdToolsOptions, wire: ToolkitWire): Comp
     ...(options.approvalSecret === undefined ? {} : { secret: options.approvalSecret }),
     // Any store but this process's memory is written by others too: carried answers need the secret.
     shared: (options.store?.name ?? "memory") !== "memory",
-    maxTtlMs: Math.max(approvalTtlMs, options.pendingTtlMs ?? DEFAULT_PENDING_TTL_MS),
+    maxTtlMs: Math.max(approvalTtlMs, pendingTtlMs),
   };
   const counters = storePasskeyCounters(shared);
   if (counters) trust.counters = counters;
@@ -188,9 +191,7 @@ export function composeToolkit(options: AdToolsOptions, wire: ToolkitWire): Comp
     launches: storeLaunchClaims(shared),
     ...(rules ? { rules: createRulesStep(rules, { store: shared, identity, approvalTtlMs }) } : {}),
     confirm: options.confirm && observedChannel(options.confirm),
-    ...(options.desk
-      ? { desk: { desk: options.desk, ttlMs: options.pendingTtlMs ?? DEFAULT_PENDING_TTL_MS } }
-      : {}),
+    ...(options.desk ? { desk: { desk: options.desk, ttlMs: pendingTtlMs } } : {}),
     trust,
     onUnconfirmedActive: options.onUnconfirmedActive,
     onEvent: options.onEvent,
@@ -203,6 +204,10 @@ export function composeToolkit(options: AdToolsOptions, wire: ToolkitWire): Comp
 
   function makeTool(entry: ToolEntry): AdTool {
     const { name, def, description } = entry;
+    const ask = (input: unknown, where: AskWhere | undefined, ttlMs?: number) =>
+      unsendable || hiddenAccountRefusal(def, input, options)
+        ? Promise.resolve(null)
+        : pipeline.ask(def, entry.schema, input, where, ttlMs);
     const tool: AdTool = {
       name,
       group: def.group,
@@ -221,10 +226,7 @@ export function composeToolkit(options: AdToolsOptions, wire: ToolkitWire): Comp
         unsendable || hiddenAccountRefusal(def, input, options)
           ? null
           : pipeline.confirmationFor(def, entry.schema, input, where),
-      ask: (input, where) =>
-        unsendable || hiddenAccountRefusal(def, input, options)
-          ? Promise.resolve(null)
-          : pipeline.ask(def, entry.schema, input, where),
+      ask: (input, where) => ask(input, where),
       answer: (request, decision, channel) => pipeline.answer(request, decision, channel),
       respond: (request, decision, channel) => pipeline.respond(request, decision, channel),
       recorded: (id) => pipeline.recorded(id),
@@ -240,6 +242,8 @@ export function composeToolkit(options: AdToolsOptions, wire: ToolkitWire): Comp
     };
     planTools.set(name, {
       tool,
+      // A plan waits for a person like a pending request: as long, by the same option.
+      ask: (input, where) => ask(input, where, pendingTtlMs),
       def,
       get schema() {
         return entry.schema;

@@ -329,7 +329,7 @@ export interface AdToolsOptions {
    * from "adrails/inbox") and the call returns the pending result; `awaitApproval` gives its result.
    */
   desk?: ApprovalDesk | undefined;
-  /** How long a pending request waits for a person at the desk (ms). Default 1 hour. */
+  /** How long a pending request waits for a person at the desk, and a plan (`askMany`) for its decision (ms). Default 1 hour. */
   pendingTtlMs?: number | undefined;
   /**
    * Signs every approval answer (HMAC-SHA256); an answer without a valid signature never redeems.

@@ -55,12 +55,16 @@ export interface CallPipeline {
     input: unknown,
     where?: AskWhere,
   ): ConfirmRequest | null;
-  /** The approval request, with the ask recorded in the store (see `AdTool.ask`). Never rejects. */
+  /**
+   * The approval request, with the ask recorded in the store (see `AdTool.ask`), valid for `ttlMs`
+   * (default the toolkit's `approvalTtlMs`). Never rejects.
+   */
   ask(
     def: ToolDefinition,
     schema: z.ZodType,
     input: unknown,
     where?: AskWhere,
+    ttlMs?: number,
   ): Promise<ConfirmRequest | null>;
   /** A person's answer to a request, signed when the toolkit has a secret. */
   answer(request: ConfirmRequest, decision: ConfirmDecision, channel: string): ApprovalAnswer;
@@ -291,7 +295,7 @@ export function createCallPipeline(o: PipelineOptions): CallPipeline {
         return result;
       }),
     confirmationFor,
-    async ask(def, schema, input, where = {}) {
+    async ask(def, schema, input, where = {}, ttlMs = undefined) {
       let prepared: Prepared;
       try {
         prepared = prepare(def, schema, input, [], o.accountDefault);
@@ -309,16 +313,23 @@ export function createCallPipeline(o: PipelineOptions): CallPipeline {
       const change = changeOf(def, prepared.body);
       const call = { def, body: prepared.body, change, context: where };
       const scope = where.requestScope ?? scopeOf(p, where);
-      return recordRequest(recordOptionsOf(p), def, prepared.body, change, {
-        callId: where.toolCallId,
-        scope,
-        channel: where.channel ?? "framework",
-        ...(where.shownAt === undefined ? {} : { shownAt: where.shownAt }),
-        unknownSend: await unknownSendOf(p, call).catch(() => undefined),
-        ...(finding
-          ? { annotate: (request: ConfirmRequest) => ruledRequest(p, request, finding) ?? request }
-          : {}),
-      });
+      const records = recordOptionsOf(p);
+      return recordRequest(
+        ttlMs === undefined ? records : { ...records, ttlMs },
+        def,
+        prepared.body,
+        change,
+        {
+          callId: where.toolCallId,
+          scope,
+          channel: where.channel ?? "framework",
+          ...(where.shownAt === undefined ? {} : { shownAt: where.shownAt }),
+          unknownSend: await unknownSendOf(p, call).catch(() => undefined),
+          ...(finding
+            ? { annotate: (request: ConfirmRequest) => ruledRequest(p, request, finding) ?? request }
+            : {}),
+        },
+      );
     },
     answer: (request, decision, channel) => answerRequest(request, decision, channel, o.approvalSecret),
     async respond(request, decision, channel) {

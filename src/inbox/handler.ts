@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { StoreError } from "../store/types.js";
 import { decided, refusal } from "./decide-messages.js";
@@ -58,7 +58,21 @@ const JSON_TYPE = "application/json; charset=utf-8";
 const MAX_BODY = 16 * 1024;
 const LOOPBACK = ["127.0.0.1", "localhost", "[::1]", "::1"];
 
-const asset = (name: string) => readFileSync(new URL(`./static/${name}`, import.meta.url), "utf8");
+const STATIC = new URL("./static/", import.meta.url);
+const STATIC_TYPES: Record<string, string> = {
+  ".js": "text/javascript; charset=utf-8",
+  ".css": "text/css; charset=utf-8",
+};
+
+/** The page's own files (its script modules and style), read once: path -> type and text. */
+function readAssets(): Map<string, { type: string; text: string }> {
+  const assets = new Map<string, { type: string; text: string }>();
+  for (const name of readdirSync(STATIC)) {
+    const type = STATIC_TYPES[name.slice(name.lastIndexOf("."))];
+    if (type) assets.set(`/${name}`, { type, text: readFileSync(new URL(name, STATIC), "utf8") });
+  }
+  return assets;
+}
 
 /**
  * The approval inbox page over an inbox: sign-in with the token, the list of requests with their
@@ -91,16 +105,16 @@ export function createInboxHandler(inbox: Inbox, options: InboxHandlerOptions): 
     people: people !== undefined,
     ...(options.refreshMs === undefined ? {} : { refreshMs: options.refreshMs }),
   });
-  const script = asset("inbox.js");
-  const passkeyScript = asset("passkey.js");
-  const style = asset("inbox.css");
+  const assets = readAssets();
   if ((options.sweepMs ?? 2000) > 0) inbox.startSweeper(options.sweepMs ?? 2000);
   const api = createItemsApi(inbox);
   const passkeys = createPasskeyRoutes(inbox, people, title);
 
-  const contextOf = (req: IncomingMessage): RenderContext => ({
+  // The forms say what the signed-in person may do, by the people file the inbox decides with.
+  const contextOf = (req: IncomingMessage, session: Session): RenderContext => ({
     ownHosts: new Set([...LOOPBACK, ...allowed, hostName(req.headers.host ?? "")]),
     clean,
+    viewer: { name: session.name, people: inbox.authority.people },
   });
 
   async function route(req: IncomingMessage, res: ServerResponse): Promise<void> {
@@ -111,13 +125,12 @@ export function createInboxHandler(inbox: Inbox, options: InboxHandlerOptions): 
     if (foreign) return reply(req, res, 403, `Refused: ${foreign}. Nothing was changed.`);
 
     if (!change) {
-      if (path === "/inbox.js") return send(res, 200, "text/javascript; charset=utf-8", script);
-      if (path === "/inbox.css") return send(res, 200, "text/css; charset=utf-8", style);
-      if (path === "/passkey.js") return send(res, 200, "text/javascript; charset=utf-8", passkeyScript);
       if (path === "/webauthn.js") {
         if (passkeys.library === null) return send(res, 404, TEXT, "Not found.");
         return send(res, 200, "text/javascript; charset=utf-8", passkeys.library);
       }
+      const asset = assets.get(path);
+      if (asset) return send(res, 200, asset.type, asset.text);
       if (path === "/passkeys.json") {
         const session = sessions.of(req);
         if (!session) return reply(req, res, 401, "Sign in first: no valid session in this tab.");
@@ -278,7 +291,7 @@ export function createInboxHandler(inbox: Inbox, options: InboxHandlerOptions): 
           ...(q.get("item") ? { item: q.get("item")!.slice(0, 200) } : {}),
           have: new Set((q.get("have") ?? "").split(",").slice(0, 200)),
         },
-        contextOf(req),
+        contextOf(req, session),
         session.name,
       );
     } catch (error) {
@@ -292,17 +305,19 @@ export function createInboxHandler(inbox: Inbox, options: InboxHandlerOptions): 
   }
 
   async function sendOne(req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
-    if (!sessions.of(req)) return reply(req, res, 401, "Sign in first: no valid session in this tab.");
+    const session = sessions.of(req);
+    if (!session) return reply(req, res, 401, "Sign in first: no valid session in this tab.");
     const id = url.searchParams.get("id") ?? "";
-    const body = await api.item(id, contextOf(req));
+    const body = await api.item(id, contextOf(req, session));
     if (body === null) return reply(req, res, 404, "That request is not in the inbox (or cannot be read).");
     send(res, 200, JSON_TYPE, body);
   }
 
   async function sendPayloads(req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
-    if (!sessions.of(req)) return reply(req, res, 401, "Sign in first: no valid session in this tab.");
+    const session = sessions.of(req);
+    if (!session) return reply(req, res, 401, "Sign in first: no valid session in this tab.");
     const id = url.searchParams.get("id") ?? "";
-    const body = await api.plan(id, Number(url.searchParams.get("from") ?? 1), contextOf(req));
+    const body = await api.plan(id, Number(url.searchParams.get("from") ?? 1), contextOf(req, session));
     if (body === null) return reply(req, res, 404, "No such plan in the inbox.");
     send(res, 200, JSON_TYPE, body);
   }

@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import { viewerKey } from "./decision-render.js";
 import type { Inbox } from "./inbox.js";
 import { fairOrder, PAGE_SIZE, pageOf } from "./listing.js";
 import { isPlanItem, renderPayloads, renderPlan } from "./plan-render.js";
@@ -38,9 +39,11 @@ export interface ShownItem {
 
 const bytes = (text: string) => Buffer.byteLength(JSON.stringify(text));
 
-function versionOf(item: InboxItem, mode: string): string {
+/** The item's version as this page shows it: its state, how it was fitted, and who looks. */
+function versionOf(item: InboxItem, mode: string, ctx: RenderContext): string {
   const state = JSON.stringify([
     mode,
+    viewerKey(item, ctx.viewer),
     item.state,
     item.decision ?? null,
     item.approvals ?? null,
@@ -118,7 +121,7 @@ export function createItemsApi(inbox: Inbox) {
     const show = (item: InboxItem): ShownItem => {
       left -= 1;
       const { html, mode } = fitted(item, ctx, ITEMS_BUDGET - used - left * COMPACT_MAX);
-      const version = versionOf(item, mode);
+      const version = versionOf(item, mode, ctx);
       if (query.have.has(version)) return { id: item.id, state: item.state, version };
       used += bytes(html);
       return { id: item.id, state: item.state, version, html };
@@ -144,7 +147,7 @@ export function createItemsApi(inbox: Inbox) {
     const found = await inbox.queue.get(id).catch(() => null);
     if (!found) return null;
     const { html, mode } = fitted(found, ctx, MAX_ANSWER - 10_000);
-    return JSON.stringify({ id: found.id, state: found.state, version: versionOf(found, mode), html });
+    return JSON.stringify({ id: found.id, state: found.state, version: versionOf(found, mode, ctx), html });
   }
 
   async function plan(id: string, from: number, ctx: RenderContext): Promise<string | null> {

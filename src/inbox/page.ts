@@ -27,7 +27,7 @@ export function renderShell(title: string, options: { people?: boolean; refreshM
   const tokenLabel = options.people ? "Your approver token" : "Inbox token";
   return `<!doctype html><html lang="en"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1"><title>${esc(title)}</title>
-<link rel="stylesheet" href="inbox.css">${options.people ? '<script src="webauthn.js" defer></script><script src="passkey.js" defer></script>' : ""}<script src="inbox.js" defer></script></head>
+<link rel="stylesheet" href="inbox.css">${options.people ? '<script src="webauthn.js" defer></script><script src="passkey.js" defer></script>' : ""}<script type="module" src="inbox.js"></script></head>
 <body${options.refreshMs === undefined ? "" : ` data-refresh-ms="${Math.round(options.refreshMs)}"`}><noscript><p class="error">The approval inbox needs JavaScript: it keeps its session key in this tab, so that no other page or port can act with your cookie.</p></noscript>
 <main class="signin" id="signin" aria-labelledby="signin-h" hidden><h1 id="signin-h">${esc(title)}</h1>
 <p>${signInText}</p>

@@ -1,17 +1,7 @@
 import type { PlanRequest } from "../plan-types.js";
 import type { CallSummary, ConfirmRequest, ConfirmSummary } from "../types.js";
-import {
-  asker,
-  capped,
-  decisionForms,
-  esc,
-  history,
-  type RenderContext,
-  row,
-  STATE_LABEL,
-  short,
-  time,
-} from "./render.js";
+import { approvalRows, decisionForms, history } from "./decision-render.js";
+import { asker, capped, esc, type RenderContext, row, STATE_LABEL, short, time, timeLeft } from "./render.js";
 import { contactableUrl } from "./security.js";
 import type { InboxItem } from "./types.js";
 
@@ -152,13 +142,18 @@ export function renderPlan(item: InboxItem, ctx: RenderContext, summary = false)
     row("Asked by", asker(item, ctx)),
     row("Asked at", time(item.createdAt)),
     row("Expires at", time(item.request.expiresAt)),
+    ...(item.state === "pending" ? [row("Time left", timeLeft(item.request.expiresAt))] : []),
+    ...approvalRows(item, ctx),
   ];
   const forms =
     item.state === "pending"
-      ? decisionForms(item)
-          .replace("confirming this ad may go live now", `confirming these ${n} payloads may go live now`)
-          .replace(">Approve and launch<", `>Approve all ${n} and launch<`)
-          .replace(">Decline<", `>Decline all ${n}<`)
+      ? decisionForms(item, ctx, {
+          what: `these ${n} payloads`,
+          launch: `Approve all ${n} and launch`,
+          first: `Approve all ${n} (1 of 2)`,
+          second: `Approve all ${n} (2 of 2) and launch`,
+          decline: `Decline all ${n}`,
+        })
       : history(item, ctx);
   return `<article class="item plan state-${esc(item.state)}" id="item-${id}" data-id="${id}" data-state="${esc(item.state)}" data-plan-size="${n}" aria-labelledby="title-${id}">
 <h3 id="title-${id}"><span class="badge">${esc(STATE_LABEL[item.state])}</span> Plan of ${n} ${tool} calls <span class="sub">· ${short(item.request.account ?? "several accounts", ctx)}</span></h3>

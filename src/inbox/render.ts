@@ -1,8 +1,8 @@
-import { PASSKEY_HEADER } from "../guards/approval/passkey.js";
 import type { ConfirmSummary } from "../types.js";
+import { approvalRows, decisionForms, history, type Viewer } from "./decision-render.js";
 import { isPlanItem, planFields, renderPlan } from "./plan-render.js";
 import { contactableUrl } from "./security.js";
-import type { InboxItem, ItemDecision } from "./types.js";
+import type { InboxItem } from "./types.js";
 
 /** Characters of one field shown before "Show all"; the page stays small whatever an agent sends. */
 export const FIELD_CAP = 600;
@@ -13,6 +13,8 @@ export interface RenderContext {
   ownHosts: ReadonlySet<string>;
   /** Removes the inbox token and API keys from any text shown. */
   clean(text: string): string;
+  /** Who is signed in: the decision forms say what this person may do. */
+  viewer?: Viewer;
 }
 
 /** The ad's summary when the request is an ACTIVE push, else undefined (a call of another tool). */
@@ -41,7 +43,7 @@ export const time = (ms: number | undefined) => {
  * Filled and ticked by the page's script from the expiry (the server's answer stays the same from
  * one poll to the next, so unchanged lists still come back as 304). A timer is never announced.
  */
-const timeLeft = (expiresAt: number) =>
+export const timeLeft = (expiresAt: number) =>
   `<span class="time-left" role="timer" data-expires="${esc(expiresAt)}">${time(expiresAt)}</span>`;
 
 export const STATE_LABEL: Record<InboxItem["state"], string> = {
@@ -149,85 +151,6 @@ export function asker(item: InboxItem, ctx: RenderContext): string {
     .join(", ");
 }
 
-export function decisionForms(item: InboxItem): string {
-  const id = esc(item.id);
-  // The fingerprint the person saw goes with the decision: a rewritten item is refused.
-  const hidden = `<input type="hidden" name="id" value="${id}"><input type="hidden" name="fingerprint" value="${esc(item.request.fingerprint)}">`;
-  return `<div class="decide">
-<form class="approve" method="post" action="decide" data-action="approve">${hidden}<input type="hidden" name="action" value="approve">
-<label for="text-${id}">Type a sentence confirming this ad may go live now (sent to the service as the confirmation)</label>
-<input id="text-${id}" name="text" type="text" required minlength="10" maxlength="500" autocomplete="off">
-<button type="submit">Approve and launch</button></form>
-<form class="decline" method="post" action="decide" data-action="decline">${hidden}<input type="hidden" name="action" value="decline">
-<label for="reason-${id}">Reason for declining (the agent reads it)</label>
-<textarea id="reason-${id}" name="reason" required maxlength="1000" rows="2"></textarea>
-<button type="submit" class="secondary">Decline</button></form></div>`;
-}
-
-/**
- * What proves a person decided, as the statement says of itself: their passkey's assertion travels
- * in its protected header (guards/approval/passkey.ts), else only the inbox's key signed it.
- * Shown to people; the agents' verifier checks it.
- */
-export function proofOf(d: ItemDecision): "passkey" | "inbox key" {
-  try {
-    const header = JSON.parse(Buffer.from((d.sig ?? "").split(".")[0] ?? "", "base64url").toString("utf8"));
-    return header && typeof header === "object" && PASSKEY_HEADER in header ? "passkey" : "inbox key";
-  } catch {
-    return "inbox key";
-  }
-}
-
-function proofs(item: InboxItem, ctx: RenderContext): string {
-  const d = item.decision;
-  const all = [...(item.approvals ?? []), ...(d ? [d] : [])].filter(
-    (a, i, list) => list.findIndex((b) => b.by === a.by && b.approved === a.approved) === i,
-  );
-  if (all.length === 0) return "";
-  const each = all.map((a) =>
-    proofOf(a) === "passkey" ? `${short(a.by, ctx)}'s passkey` : `the inbox's key for ${short(a.by, ctx)}`,
-  );
-  return `Proof: signed with ${each.join(" and ")}.`;
-}
-
-export function history(item: InboxItem, ctx: RenderContext): string {
-  const d = item.decision;
-  const c = (text: string | undefined) => esc(head(text ?? "", ctx, FIELD_CAP));
-  const parts: string[] = [];
-  if (d?.approved) {
-    parts.push(
-      `Approved by ${c((d.who ?? [d.by]).join(" and "))} at ${time(d.at)} with the sentence “${c(d.text)}”.`,
-    );
-  }
-  if (d && !d.approved) parts.push(`Declined by ${c(d.by)} at ${time(d.at)}: “${c(d.reason)}”.`);
-  if (d) parts.push(proofs(item, ctx));
-  if (item.state === "expired")
-    parts.push(`Expired at ${time(item.closedAt)} without a decision; nothing was sent.`);
-  if (item.state === "abandoned") {
-    parts.push(
-      `The agent stopped waiting (noticed at ${time(item.closedAt)}); it cannot be approved and nothing was sent.`,
-    );
-  }
-  if (item.state === "expired" || item.state === "abandoned") {
-    parts.push("This is not a decline: the agent can ask again by making the same call (a new request).");
-  }
-  const o = item.outcome;
-  if (o?.ok === true) {
-    parts.push(
-      `Result: ad ${c(o.adId ?? "?")} created ${c(o.adStatus ?? "")} (request ${c(o.requestId ?? "")}).`,
-    );
-  } else if (o) {
-    parts.push(`Result: the write failed (${c(String(o.status ?? "no answer"))}): ${c(o.error ?? "")}.`);
-  } else if (d?.approved) {
-    parts.push(
-      item.redeemedAt
-        ? "The agent took the approval and is sending it."
-        : "Waiting for the agent to take the approval.",
-    );
-  }
-  return `<p class="what-happened">${parts.join(" ")}</p>`;
-}
-
 /** One item as an article: the exact payload (each field capped), who asked, the forms or history. */
 export function renderItem(item: InboxItem, ctx: RenderContext): string {
   if (isPlanItem(item)) return renderPlan(item, ctx);
@@ -242,14 +165,7 @@ export function renderItem(item: InboxItem, ctx: RenderContext): string {
     row("Expires at", time(item.request.expiresAt)),
     ...(item.state === "pending" ? [row("Time left", timeLeft(item.request.expiresAt))] : []),
     row("Full request", field("message")),
-    ...(item.approvals?.length && item.state === "pending"
-      ? [
-          row(
-            "Approvals so far",
-            `${item.approvals.map((a) => `${short(a.by, ctx)} at ${time(a.at)} (${proofOf(a)})`).join(", ")}: this account needs two people, so the request waits for a second person.`,
-          ),
-        ]
-      : []),
+    ...approvalRows(item, ctx),
     ...(item.request.rule
       ? [
           row(
@@ -290,7 +206,7 @@ export function renderItem(item: InboxItem, ctx: RenderContext): string {
   return `<article class="item state-${esc(item.state)}" id="item-${id}" data-id="${id}" data-state="${esc(item.state)}" aria-labelledby="title-${id}">
 <h3 id="title-${id}"><span class="badge">${esc(STATE_LABEL[item.state])}</span> ${esc(title)} <span class="sub">· ${short(account, ctx)}</span></h3>
 <div class="body"><div class="media">${ad ? preview(ad, ctx) : ""}</div><dl>${[...rows, ...common].join("")}</dl></div>
-${item.state === "pending" ? decisionForms(item) : history(item, ctx)}
+${item.state === "pending" ? decisionForms(item, ctx) : history(item, ctx)}
 <p class="result" role="status" aria-live="polite"></p></article>`;
 }
 

@@ -1,5 +1,6 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { inboxDesk } from "../../src/inbox/desk.js";
 import { createInbox, type Inbox } from "../../src/inbox/inbox.js";
 import { inboxPlans } from "../../src/inbox/plans.js";
 import { FIELD_CAP } from "../../src/inbox/render.js";
@@ -29,6 +30,27 @@ afterAll(async () => {
   await inbox?.close();
 });
 
+/** How long a single request the toolkit posts to the inbox (a desk) waits for a person, by default. */
+async function deskRequestTtl(): Promise<number> {
+  const desk = inboxDesk(createInbox(), { url: "http://127.0.0.1:1/" });
+  let ttl = 0;
+  const toolkit = createAdTools({
+    apiKey: w.sim.apiKey,
+    baseUrl: w.sim.url,
+    rateLimit: false,
+    desk: {
+      ...desk,
+      post: (request, requester) => {
+        ttl = request.expiresAt - request.askedAt;
+        return desk.post(request, requester);
+      },
+    },
+  });
+  const pending = await toolkit.call("push-creative", w.push(unique("Single request ttl")));
+  expect(pending.ok).toBe("pending");
+  return ttl;
+}
+
 describe("a plan in the inbox page", { timeout: 60_000 }, () => {
   it("shows all N payloads in one card, and one click approves the list", async () => {
     const heads = [
@@ -57,6 +79,14 @@ describe("a plan in the inbox page", { timeout: 60_000 }, () => {
     await expect.poll(() => page.locator("#full-text").innerText()).toBe(long);
     await page.locator("#full-close").click();
     expect(long.length).toBeGreaterThan(FIELD_CAP);
+    // Its time left counts down like a single request's, from the same default expiry.
+    const left = card.getByRole("timer");
+    await expect.poll(() => left.innerText()).toMatch(/^(59 min \d\d s|1 h 00 min) left$/);
+    const [item] = await inbox.list();
+    const planTtl = item!.request.expiresAt - item!.request.askedAt;
+    expect(planTtl).toBe(60 * 60_000);
+    const single = await deskRequestTtl();
+    expect(planTtl).toBe(single);
     await screenshot(page, "plan-pending.png");
 
     expect(heads.map((h) => w.sent(h).length)).toEqual([0, 0, 0, 0]);

@@ -104,7 +104,7 @@ describe.each(["memory", "redis"] as const)("askMany on the %s store", (kind) =>
 
   it("an approval used after the expiry is refused; nothing sent", async () => {
     const head = unique("Late plan");
-    const toolkit = kit({ approvalTtlMs: 1_000 });
+    const toolkit = kit({ pendingTtlMs: 1_000 });
     const plan = await toolkit.askMany("push-creative", [w.push(head)], { channel: approve });
     if (!plan.ok) throw new Error(plan.error);
     await new Promise((r) => setTimeout(r, Math.max(0, plan.expiresAt - Date.now()) + 300));

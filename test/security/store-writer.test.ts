@@ -190,7 +190,8 @@ describe("named approvers cannot be widened through the store", { timeout: 60_00
     expect(w.sent(headline)).toHaveLength(0);
 
     // Two real people: the ad goes live once, with both sentences.
-    const again = pendingOf(await kit.call("push-creative", w.push(unique("Two real"))));
+    const twoReal = unique("Two real");
+    const again = pendingOf(await kit.call("push-creative", w.push(twoReal)));
     const ben = await signIn(url, "Ben", BEN);
     expect(
       (await ann.decide(again.approval_id, { approve: "Ann approves this one going live" })).status,
@@ -200,5 +201,10 @@ describe("named approvers cannot be widened through the store", { timeout: 60_00
     ).toBe(200);
     const launched = await kit.awaitApproval(again.approval_id, { waitMs: 5000 });
     expect(adOf(launched).status).toBe("ACTIVE");
+    const sent = w.sent(twoReal);
+    expect(sent).toHaveLength(1);
+    expect(sent[0]!.hard_confirm_text).toBe(
+      "Ann: Ann approves this one going live | Ben: Ben approves this one going live",
+    );
   });
 });

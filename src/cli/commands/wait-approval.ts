@@ -80,7 +80,9 @@ export async function fleetOptions(
     opened = inbox;
     const { inboxApprovals } = await import("../../inbox/approvals.js");
     const hooks = inboxApprovals(inbox, { agent: `adrails ${process.argv.slice(2, 4).join(" ")}`.trim() });
+    // A single call and a plan (askMany) wait for the person the same time.
     options.approvalTtlMs = seconds * 1000;
+    options.pendingTtlMs = seconds * 1000;
     options.onEvent = hooks.onEvent;
     options.onOutcome = hooks.onOutcome;
     options.approvalAuthority = hooks.approvalAuthority;
