@@ -91,9 +91,9 @@ export function createEnrolment(people: People, title: string) {
       status: 200,
       body: {
         ok: true,
-        message: `Passkey enrolled for ${person.name}. It counts once the people file lists it: give the line below to whoever keeps the file, then restart the inbox with it.`,
+        message: `Passkey enrolled for ${person.name}. It counts once the people file lists it: give the line below to whoever keeps the people file (it adds the passkey to it), then restart the inbox.`,
         enrolment,
-        command: `adrails inbox people add-passkey --file PEOPLE_FILE '${JSON.stringify(enrolment).replaceAll("'", "'\\''")}'`,
+        command: `echo '${JSON.stringify(enrolment).replaceAll("'", "'\\''")}' | adrails inbox people add-passkey --file people.json`,
       },
     };
   }

@@ -54,7 +54,7 @@ export async function enrolOnPage(
   const out = page.locator("#passkey-export");
   await out.waitFor({ state: "visible", timeout: 15_000 });
   const command = await out.innerText();
-  const json = /'(\{.*\})'\s*$/.exec(command)?.[1];
+  const json = /^echo '(\{.*\})' \| adrails inbox people add-passkey --file people\.json$/.exec(command)?.[1];
   if (!json) throw new Error(`no enrolment in ${JSON.stringify(command)}`);
   // The command quotes the JSON for a shell: a ' in it is written '\''.
   return { enrolment: JSON.parse(json.replaceAll("'\\''", "'")) as PasskeyEnrolment, command };
