@@ -129,7 +129,7 @@ export async function recordApproval(
 ): Promise<string> {
   const sig = await signStatement(key, claims, assertion);
   const result = await inbox.queue.decide(
-    claims.request,
+    claims.item ?? claims.request,
     { approved: true, by: claims.who, at: claims.at, text: claims.text ?? "", who: [claims.who], sig },
     0,
     count,

@@ -215,9 +215,14 @@ function inboxUrlOf(ctx: CommandContext, opts: McpOptions): string | undefined {
 /** The inbox on the fleet's Redis as the toolkit's desk: calls needing a person wait there. */
 async function openDesk(ctx: CommandContext, opts: McpOptions, url: string) {
   // The inbox's decisions are signed: without its public key every one would be refused as forged.
-  const { inboxPublicKey } = await import("./inbox-keys.js");
+  const { inboxPublicKey, peopleFile } = await import("./inbox-keys.js");
   const publicKey = await inboxPublicKey(ctx.io, url);
-  const { inbox } = await openInbox(ctx.io, opts, false, [], { publicKey: publicKey! });
+  // The people file of ADRAILS_INBOX_PEOPLE: who may approve where, and whose passkey must sign.
+  const people = await peopleFile(ctx.io, undefined);
+  const { inbox } = await openInbox(ctx.io, opts, false, [], {
+    publicKey: publicKey!,
+    ...(people ? { people } : {}),
+  });
   const { inboxDesk } = await import("../../inbox/desk.js");
   return { desk: inboxDesk(inbox, { url }), close: () => inbox.close() };
 }

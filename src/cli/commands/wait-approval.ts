@@ -76,7 +76,12 @@ export async function fleetOptions(
   const closers = [() => store.close()];
   if (flags.waitApproval) {
     const seconds = flags.approvalTimeout ?? DEFAULT_TIMEOUT_S;
-    const { inbox } = await openInbox(io, flags, false, [], { publicKey: publicKey! });
+    // The people file of ADRAILS_INBOX_PEOPLE: who may approve where, and whose passkey must sign.
+    const people = await (await import("./inbox-keys.js")).peopleFile(io, undefined);
+    const { inbox } = await openInbox(io, flags, false, [], {
+      publicKey: publicKey!,
+      ...(people ? { people } : {}),
+    });
     opened = inbox;
     const { inboxApprovals } = await import("../../inbox/approvals.js");
     const hooks = inboxApprovals(inbox, { agent: `adrails ${process.argv.slice(2, 4).join(" ")}`.trim() });
