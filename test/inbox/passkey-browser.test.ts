@@ -30,6 +30,7 @@ import {
   launchBrowser,
   listen,
   mediaServer,
+  OUTPUT,
   PAGE_REFRESH_MS,
   pageKey,
   seeText,
@@ -208,8 +209,9 @@ describe("passkeys on the inbox page", { timeout: 90_000 }, () => {
     await card.getByLabel("Type a sentence confirming").fill(SENTENCE);
     await card.getByRole("button", { name: "Approve and launch" }).click();
     await seeText(card.locator(".result"), "Confirm with your passkey");
-    mkdirSync(join(import.meta.dirname, "../../docs"), { recursive: true });
-    await card.screenshot({ path: join(import.meta.dirname, "../../docs/inbox-passkey.png") });
+    // docs/inbox-passkey.png is taken from here.
+    mkdirSync(OUTPUT, { recursive: true });
+    await card.screenshot({ path: join(OUTPUT, "inbox-passkey.png") });
     // The prompt is left unanswered and the page reloaded (the tab keeps its session); the person
     // approves again and the authenticator answers this time.
     await authenticator.answer(true);
