@@ -1,5 +1,6 @@
 import type { Approvers } from "../guards/approval/verify.js";
 import { approvalsNeeded, mayDecide } from "./people.js";
+import { proofOf, proofs } from "./proof-render.js";
 import { esc, FIELD_CAP, head, type RenderContext, row, short, time } from "./render.js";
 import type { InboxItem } from "./types.js";
 
@@ -69,7 +70,7 @@ export function approvalRows(item: InboxItem, ctx: RenderContext): string[] {
   if (s.needed < 2 && !item.approvals?.length) return [];
   const firsts = (item.approvals ?? []).map(
     (a) =>
-      `${short(a.by, ctx)} at ${time(a.at)} with the sentence “${esc(head(a.text ?? "", ctx, FIELD_CAP))}”`,
+      `${short(a.by, ctx)} at ${time(a.at)} with the sentence “${esc(head(a.text ?? "", ctx, FIELD_CAP))}” (${proofOf(a)})`,
   );
   return [
     ...(s.needed < 2
@@ -159,6 +160,7 @@ export function history(item: InboxItem, ctx: RenderContext): string {
     parts.push(`First approved by ${each.join(", ")}; nothing was sent.`);
   }
   if (d && !d.approved) parts.push(`Declined by ${c(d.by)} at ${time(d.at)}: “${c(d.reason)}”.`);
+  if (d) parts.push(proofs(item, ctx));
   if (item.state === "expired")
     parts.push(`Expired at ${time(item.closedAt)} without a decision; nothing was sent.`);
   if (item.state === "abandoned") {

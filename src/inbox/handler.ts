@@ -2,9 +2,12 @@ import { createHash } from "node:crypto";
 import { readdirSync, readFileSync } from "node:fs";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { StoreError } from "../store/types.js";
-import { accountOf, type Inbox } from "./inbox.js";
+import { decided, refusal } from "./decide-messages.js";
+import { accountOf, type Inbox, type PersonDecision } from "./inbox.js";
 import { createItemsApi } from "./items-api.js";
 import { renderShell } from "./page.js";
+import type { PasskeyAnswer } from "./passkey-enrol.js";
+import { createPasskeyRoutes } from "./passkey-routes.js";
 import { type People, personOfToken } from "./people.js";
 import type { RenderContext } from "./render.js";
 import {
@@ -18,7 +21,7 @@ import {
   sessionCookie,
 } from "./security.js";
 import { createSignInLimit } from "./sign-in-limit.js";
-import type { InboxItem } from "./types.js";
+import type { DecideRefusal, InboxItem } from "./types.js";
 
 /** Options of {@link createInboxHandler}. */
 export interface InboxHandlerOptions {
@@ -85,7 +88,10 @@ export function createInboxHandler(inbox: Inbox, options: InboxHandlerOptions): 
     );
   }
   const title = options.title ?? "adrails approval inbox";
-  const allowed = new Set((options.allowedHosts ?? []).map((h) => h.toLowerCase()));
+  // Passkeys are bound to the people file's relying party name: the page is opened at it.
+  const allowed = new Set(
+    [...(options.allowedHosts ?? []), ...(people?.rp ? [people.rp.id] : [])].map((h) => h.toLowerCase()),
+  );
   const sessions = createSessions(options.sessionTtlMs ?? 12 * 3600_000);
   const limit = createSignInLimit({ perAddress: options.signInAttempts ?? 5 });
   const clean = scrubber([
@@ -102,6 +108,7 @@ export function createInboxHandler(inbox: Inbox, options: InboxHandlerOptions): 
   const assets = readAssets();
   if ((options.sweepMs ?? 2000) > 0) inbox.startSweeper(options.sweepMs ?? 2000);
   const api = createItemsApi(inbox);
+  const passkeys = createPasskeyRoutes(inbox, people, title);
 
   // The forms say what the signed-in person may do, by the people file the inbox decides with.
   const contextOf = (req: IncomingMessage, session: Session): RenderContext => ({
@@ -118,8 +125,17 @@ export function createInboxHandler(inbox: Inbox, options: InboxHandlerOptions): 
     if (foreign) return reply(req, res, 403, `Refused: ${foreign}. Nothing was changed.`);
 
     if (!change) {
+      if (path === "/webauthn.js") {
+        if (passkeys.library === null) return send(res, 404, TEXT, "Not found.");
+        return send(res, 200, "text/javascript; charset=utf-8", passkeys.library);
+      }
       const asset = assets.get(path);
       if (asset) return send(res, 200, asset.type, asset.text);
+      if (path === "/passkeys.json") {
+        const session = sessions.of(req);
+        if (!session) return reply(req, res, 401, "Sign in first: no valid session in this tab.");
+        return send(res, 200, JSON_TYPE, JSON.stringify(passkeys.about(req, session)));
+      }
       if (path === "/favicon.ico") return send(res, 204, "image/x-icon", "");
       // The key agents check decisions with: public, so no session needed.
       if (url.pathname.endsWith("/.well-known/adrails-inbox-key")) {
@@ -155,7 +171,10 @@ export function createInboxHandler(inbox: Inbox, options: InboxHandlerOptions): 
         "set-cookie": sessionCookie(session, true),
       });
     }
-    if (path === "/decide") return decide(req, res, session, form);
+    if (path === "/decide" || path === "/challenge") return decide(req, res, session, form, path);
+    if (form.label !== undefined) form.label = clean(form.label);
+    const answer = await passkeys.post(path, req, session, form);
+    if (answer) return answered(res, answer);
     return send(res, 404, TEXT, "Not found.");
   }
 
@@ -193,6 +212,7 @@ export function createInboxHandler(inbox: Inbox, options: InboxHandlerOptions): 
     res: ServerResponse,
     session: Session,
     form: Record<string, string>,
+    path: string,
   ): Promise<void> {
     const id = form.id ?? "";
     const text = clean((form.text ?? "").trim());
@@ -207,51 +227,30 @@ export function createInboxHandler(inbox: Inbox, options: InboxHandlerOptions): 
     if (form.action === "decline" && reason === "") {
       return reply(req, res, 400, "Give a reason for declining: the agent reads it.");
     }
+    const decision: PersonDecision =
+      form.action === "approve" ? { approved: true, text } : { approved: false, reason };
     try {
+      if (path === "/challenge") {
+        const asked = await passkeys.challenge(req, session, form, decision);
+        if (asked.ok) return send(res, 200, JSON_TYPE, JSON.stringify(asked));
+        if ("answer" in asked) return answered(res, asked.answer);
+        return refused(req, res, session, asked.refused.code, asked.refused.item);
+      }
+      // With a passkey, the statement it signed says what is decided, and nothing else counts.
+      const proof = await passkeys.proof(req, session, form);
+      if (!proof.ok) {
+        if ("answer" in proof) return answered(res, proof.answer);
+        return refused(req, res, session, proof.refused.code, proof.refused.item);
+      }
       const result = await inbox.decide(
         id,
-        form.action === "approve" ? { approved: true, text } : { approved: false, reason },
+        proof.decision ?? decision,
         session.name,
-        fingerprint,
+        proof.fingerprint ?? fingerprint,
+        proof.signed,
       );
-      if (result.ok) {
-        return reply(
-          req,
-          res,
-          200,
-          form.action === "decline"
-            ? "Declined: the agent reads your reason."
-            : result.item.state === "pending"
-              ? "Your approval is recorded. This account needs two people: the request waits for a second person's approval."
-              : result.item.detached
-                ? "Approved: the call runs when the agent next checks for your decision."
-                : "Approved: the agent is launching this ad.",
-        );
-      }
-      const why = {
-        "not-found": [404, "That request is not in the inbox."],
-        "already-decided": [409, "Someone already decided this request; your decision was not recorded."],
-        expired: [410, "This request expired; nothing was recorded and nothing will be sent."],
-        abandoned: [
-          410,
-          "The agent that asked stopped waiting (abandoned); nothing was recorded and nothing will be sent.",
-        ],
-        changed: [
-          409,
-          "This request changed since the page showed it (another payload fingerprint); nothing was recorded. Read it again.",
-        ],
-        "not-allowed": [
-          403,
-          `You (${session.name}) may not decide requests on account ${accountOfItem(result.item)}; nothing was recorded. Ask someone listed for it.`,
-        ],
-        "same-person": [
-          409,
-          "You approved this request already: this account needs a second person's approval. Nothing more was recorded.",
-        ],
-        raced: [409, "Someone decided at the same moment; nothing was recorded. Read it again."],
-      } as const;
-      const [status, text2] = why[result.code];
-      return reply(req, res, status, text2);
+      if (!result.ok) return refused(req, res, session, result.code, result.item);
+      return reply(req, res, 200, decided(result.item, proof.signed !== undefined));
     } catch (error) {
       const store = error instanceof StoreError ? error.store : "the inbox store";
       return reply(
@@ -261,6 +260,22 @@ export function createInboxHandler(inbox: Inbox, options: InboxHandlerOptions): 
         `Not recorded: ${store} is unavailable. The agent keeps waiting; try again.`,
       );
     }
+  }
+
+  /** Why a decision was not recorded, said to the person. */
+  function refused(
+    req: IncomingMessage,
+    res: ServerResponse,
+    session: Session,
+    code: DecideRefusal,
+    item: InboxItem | undefined,
+  ) {
+    const [status, text] = refusal(code, session.name, accountOfItem(item));
+    return reply(req, res, status, text);
+  }
+
+  function answered(res: ServerResponse, answer: PasskeyAnswer) {
+    send(res, answer.status, JSON_TYPE, JSON.stringify(answer.body));
   }
 
   async function sendItems(req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {

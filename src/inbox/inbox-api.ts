@@ -3,7 +3,15 @@ import type { ApprovalAuthority } from "../guards/approval/verify.js";
 import type { ConfirmDecision, ConfirmRequest } from "../types.js";
 import type { People } from "./people.js";
 import type { InboxKey } from "./signing.js";
-import type { DecideResult, InboxAudit, InboxItem, InboxQueue, ItemOutcome, Requester } from "./types.js";
+import type {
+  DecideRefusal,
+  DecideResult,
+  InboxAudit,
+  InboxItem,
+  InboxQueue,
+  ItemOutcome,
+  Requester,
+} from "./types.js";
 
 // What the inbox offers agents and pages; createInbox in inbox.ts builds it.
 
@@ -44,6 +52,18 @@ export interface InboxOptions {
 export type PersonDecision = { approved: true; text: string } | { approved: false; reason: string };
 
 /**
+ * A decision whose statement a person's passkey signed before the inbox did: the claims as the
+ * exact JSON the passkey's challenge is the digest of, and the assertion, kept with the statement.
+ */
+export interface SignedClaims {
+  json: string;
+  passkey: unknown;
+}
+
+/** The claims a decision would be signed with, as exact JSON, or why it cannot be taken. */
+export type DraftResult = { ok: true; json: string } | { ok: false; code: DecideRefusal; item?: InboxItem };
+
+/**
  * The approval inbox: agents put the calls that need a person here and wait; people decide from
  * the page; every step goes to the audit trail. One instance per process, over a shared queue.
  */
@@ -59,7 +79,18 @@ export interface Inbox {
    * Records a person's decision, once; the reason names why not when refused. With `fingerprint`
    * (the payload the person saw), an item whose payload differs is refused ("changed").
    */
-  decide(id: string, decision: PersonDecision, by: string, fingerprint?: string): Promise<DecideResult>;
+  decide(
+    id: string,
+    decision: PersonDecision,
+    by: string,
+    fingerprint?: string,
+    signed?: SignedClaims,
+  ): Promise<DecideResult>;
+  /**
+   * The statement a decision on a waiting item would be signed as, fixed now: what a person's
+   * passkey signs (the digest of this JSON) before {@link Inbox.decide} takes it with `signed`.
+   */
+  claims(id: string, decision: PersonDecision, by: string, fingerprint: string): Promise<DraftResult>;
   /**
    * Ends in the audit every waiting request that expired or whose agent stopped waiting; resolves
    * to how many it ended. Runs on its own with {@link Inbox.startSweeper}.

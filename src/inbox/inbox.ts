@@ -1,11 +1,12 @@
 import { randomUUID } from "node:crypto";
 import { hostname } from "node:os";
+import { type PasskeyAssertion, statementPayload } from "../guards/approval/passkey.js";
 import { type DecisionClaims, openStatement, signStatement } from "../guards/approval/proof.js";
 import { type ApprovalAuthority, approvalsNeeded, mayDecide } from "../guards/approval/verify.js";
 import { canonicalJson } from "../guards/fingerprint.js";
 import type { ConfirmRequest } from "../types.js";
 import { memoryAudit } from "./audit.js";
-import type { AskResult, Inbox, InboxOptions, PersonDecision } from "./inbox-api.js";
+import type { AskResult, Inbox, InboxOptions, PersonDecision, SignedClaims } from "./inbox-api.js";
 import { memoryQueue } from "./memory-queue.js";
 import { showingPayloads, statementsOf } from "./shown.js";
 import { generateInboxKey, type InboxKey } from "./signing.js";
@@ -151,49 +152,82 @@ export function createInbox(options: InboxOptions = {}): Inbox {
     };
   }
 
+  /** The claims a decision on the item would be signed with at `at`, or why it cannot be taken. */
+  async function draft(
+    id: string,
+    decision: PersonDecision,
+    by: string,
+    fingerprint: string | undefined,
+    at: number,
+  ) {
+    const item = await queue.get(id);
+    if (!item) return { ok: false as const, code: "not-found" as const };
+    // The queue shows each item as its payload says (showingPayloads): an item with none to show
+    // cannot be decided, since a decision is signed over what the person saw.
+    if (typeof item.request.payload !== "string")
+      return { ok: false as const, code: "changed" as const, item };
+    if (fingerprint !== undefined && fingerprint !== item.request.fingerprint)
+      return { ok: false as const, code: "changed" as const, item };
+    const account = item.request.account ?? null;
+    if (people) {
+      const person = people.people.find((p) => p.name === by);
+      if (!person || !mayDecide(person, account))
+        return { ok: false as const, code: "not-allowed" as const, item };
+    }
+    const needed = approvalsNeeded(people, account);
+    const claims: DecisionClaims = {
+      v: 2,
+      request: item.request.id,
+      tool: item.request.tool,
+      asked: item.request.askedAt,
+      expires: item.request.expiresAt,
+      fingerprint: item.request.fingerprint,
+      account,
+      decision: decision.approved ? "approve" : "decline",
+      ...(decision.approved ? { text: decision.text } : { reason: decision.reason }),
+      who: by,
+      needed,
+      item: item.id,
+      at,
+    };
+    return { ok: true as const, item, claims, needed };
+  }
+
+  async function claimsFor(id: string, decision: PersonDecision, by: string, fingerprint: string) {
+    const drafted = await draft(id, decision, by, fingerprint, Date.now());
+    if (!drafted.ok) return drafted;
+    if (drafted.item.state !== "pending")
+      return { ok: false as const, code: "already-decided" as const, item: drafted.item };
+    return { ok: true as const, json: statementPayload(drafted.claims) };
+  }
+
   async function decide(
     id: string,
     decision: PersonDecision,
     by: string,
     fingerprint?: string,
+    signed?: SignedClaims,
   ): Promise<DecideResult> {
+    const fixedAt = signed ? (JSON.parse(signed.json) as DecisionClaims).at : undefined;
     // Another approval may land between the read and the write: then read and sign again.
     for (let attempt = 0; attempt < 5; attempt++) {
-      const item = await queue.get(id);
-      if (!item) return { ok: false, code: "not-found" };
-      // The queue shows each item as its payload says (showingPayloads): an item with none to show
-      // cannot be decided, since a decision is signed over what the person saw.
-      if (typeof item.request.payload !== "string") return { ok: false, code: "changed", item };
-      if (fingerprint !== undefined && fingerprint !== item.request.fingerprint)
-        return { ok: false, code: "changed", item };
-      const account = item.request.account ?? null;
-      if (people) {
-        const person = people.people.find((p) => p.name === by);
-        if (!person || !mayDecide(person, account)) return { ok: false, code: "not-allowed", item };
-      }
-      const needed = approvalsNeeded(people, account);
+      const at = fixedAt ?? Date.now();
+      const drafted = await draft(id, decision, by, fingerprint, at);
+      if (!drafted.ok) return drafted;
+      const { item, claims, needed } = drafted;
+      // A passkey signed these very claims: the inbox signs nothing else for it.
+      if (signed && statementPayload(claims) !== signed.json) return { ok: false, code: "changed", item };
       // Only approvals this inbox signed for this very ask count toward the two-person rule; one
       // planted in the store stands in the count of the store's compare-and-set, and for nobody.
       const recorded = item.approvals ?? [];
       const prior = await validApprovals(item, recorded);
       const who = decision.approved ? [...prior.map((a) => a.by), by] : [by];
-      const at = Date.now();
-      const claims: DecisionClaims = {
-        v: 2,
-        request: item.request.id,
-        tool: item.request.tool,
-        asked: item.request.askedAt,
-        expires: item.request.expiresAt,
-        fingerprint: item.request.fingerprint,
-        account,
-        decision: decision.approved ? "approve" : "decline",
-        ...(decision.approved ? { text: decision.text } : { reason: decision.reason }),
-        who: by,
-        needed,
-        item: item.id,
-        at,
-      };
-      const sig = await signStatement(await signingKey(), claims);
+      // The person's assertion travels inside the statement (its protected header).
+      const sig = await signStatement(
+        await signingKey(),
+        claims,
+        signed?.passkey as PasskeyAssertion | undefined,
+      );
       const final = !decision.approved || who.length >= needed;
       const result = await queue.decide(
         id,
@@ -307,6 +341,7 @@ export function createInbox(options: InboxOptions = {}): Inbox {
     queue,
     audit,
     ask,
+    claims: claimsFor,
     decide,
     list,
     settle,

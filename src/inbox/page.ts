@@ -1,5 +1,14 @@
 import { esc } from "./render.js";
 
+// Shown to a named approver once the page knows passkeys work here (passkey.js).
+const PASSKEYS = `<section id="passkeys" aria-labelledby="passkeys-h" hidden><h2 id="passkeys-h">Your passkeys</h2>
+<p id="passkeys-status"></p>
+<form id="passkey-enrol"><label for="passkey-label">A name for the new passkey (e.g. your device)</label>
+<input id="passkey-label" name="label" type="text" maxlength="80" autocomplete="off">
+<button type="submit" class="secondary">Add a passkey</button></form>
+<p id="passkey-result" role="status"></p>
+<pre id="passkey-export" hidden></pre></section>`;
+
 /**
  * The one HTML page the inbox serves, the same for everyone: a sign-in form and an empty inbox.
  * It holds no item and no secret, so a process that got the session cookie learns nothing from
@@ -18,7 +27,7 @@ export function renderShell(title: string, options: { people?: boolean; refreshM
   const tokenLabel = options.people ? "Your approver token" : "Inbox token";
   return `<!doctype html><html lang="en"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1"><title>${esc(title)}</title>
-<link rel="stylesheet" href="inbox.css"><script type="module" src="inbox.js"></script></head>
+<link rel="stylesheet" href="inbox.css">${options.people ? '<script src="webauthn.js" defer></script><script src="passkey.js" defer></script>' : ""}<script type="module" src="inbox.js"></script></head>
 <body${options.refreshMs === undefined ? "" : ` data-refresh-ms="${Math.round(options.refreshMs)}"`}><noscript><p class="error">The approval inbox needs JavaScript: it keeps its session key in this tab, so that no other page or port can act with your cookie.</p></noscript>
 <main class="signin" id="signin" aria-labelledby="signin-h" hidden><h1 id="signin-h">${esc(title)}</h1>
 <p>${signInText}</p>
@@ -28,7 +37,7 @@ export function renderShell(title: string, options: { people?: boolean; refreshM
 <div id="inbox" hidden><header><h1>${esc(title)}</h1>
 <p class="who">Signed in as <span id="who"></span></p>
 <button type="button" id="signout" class="secondary">Sign out</button></header>
-<main><p id="connection" class="error" role="alert" hidden></p>
+<main><p id="connection" class="error" role="alert" hidden></p>${options.people ? PASSKEYS : ""}
 <div id="announce" class="visually-hidden" role="status" aria-live="polite"></div>
 <section aria-labelledby="pending-h"><h2 id="pending-h">Waiting for a decision (<span id="pending-count">0</span>)</h2>
 <p class="empty" id="pending-empty">Nothing is waiting.</p>

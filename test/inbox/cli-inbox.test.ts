@@ -35,7 +35,7 @@ describe("adrails inbox with a generated token", { timeout: 60_000 }, () => {
     child.stderr.on("data", (d: Buffer) => (err += d.toString()));
     try {
       const [url, token, jwk] = await until((): [string, string, string] | undefined => {
-        const at = /on (http:\/\/127\.0\.0\.1:\d+\/)/.exec(err)?.[1];
+        const at = /on (http:\/\/localhost:\d+\/)/.exec(err)?.[1];
         const secret = /Sign-in token[^:]*: (\S+)/.exec(err)?.[1];
         const key = /ADRAILS_INBOX_PUBLIC_KEY='([^']+)'/.exec(err)?.[1];
         return at && secret && key ? [at, secret, key] : undefined;

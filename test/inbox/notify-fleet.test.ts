@@ -49,7 +49,7 @@ async function inboxProcess(args: string[], extraEnv: Record<string, string>) {
   });
   let err = "";
   child.stderr!.on("data", (d: Buffer) => (err += d.toString()));
-  const url = await until(() => /on (http:\/\/127\.0\.0\.1:\d+\/)/.exec(err)?.[1], 20_000).catch(() => {
+  const url = await until(() => /on (http:\/\/localhost:\d+\/)/.exec(err)?.[1], 20_000).catch(() => {
     throw new Error(`adrails inbox did not start:\n${err}`);
   });
   return { url: url!, child, stderr: () => err };

@@ -56,7 +56,7 @@ beforeAll(async () => {
   let err = "";
   inboxChild.stderr!.on("data", (d: Buffer) => (err += d.toString()));
   [inboxUrl, publicKey] = await until((): [string, string] | undefined => {
-    const url = /on (http:\/\/127\.0\.0\.1:\d+\/)/.exec(err)?.[1];
+    const url = /on (http:\/\/localhost:\d+\/)/.exec(err)?.[1];
     const key = /ADRAILS_INBOX_PUBLIC_KEY='([^']+)'/.exec(err)?.[1];
     return url && key ? [url, key] : undefined;
   }, 30_000).then((found) => found!);

@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import type { InboxOptions as CreateInboxOptions, Inbox } from "../../inbox/inbox.js";
+import type { People } from "../../inbox/people.js";
 import { EXIT, type ExitCode } from "../exit-codes.js";
 import { listenError } from "../listen-error.js";
 import type { CommandContext } from "../main.js";
@@ -153,8 +154,10 @@ export async function runInbox(ctx: CommandContext, opts: InboxOptions): Promise
     server.listen(opts.port ?? 0, host, () => resolve());
   });
   const { port } = server.address() as { port: number };
-  const shown = host.includes(":") ? `[${host}]` : host;
+  // Opened at a name, never an IP address: WebAuthn refuses those, so passkeys need it.
+  const shown = isLoopbackHost(host) ? "localhost" : host.includes(":") ? `[${host}]` : host;
   io.stderr.write(`adrails approval inbox on http://${shown}:${port}/ (requests from ${where})\n`);
+  passkeyNote(output, people, opts.publicUrl ?? io.env.ADRAILS_INBOX_URL);
   await notify.start(inbox.queue, `http://${shown}:${port}/`, [...tokens, io.env.ADRAILS_API_KEY ?? ""]);
   // The one place the token is shown: never again, not in logs, pages or the audit.
   io.stderr.write(
@@ -174,6 +177,20 @@ export async function runInbox(ctx: CommandContext, opts: InboxOptions): Promise
   await stop();
   await inbox.close();
   return EXIT.ok;
+}
+
+/** Warns when people with passkeys would open the page at another name than the one passkeys are bound to. */
+function passkeyNote(output: Output, people: People | undefined, publicUrl: string | undefined): void {
+  if (!people || !publicUrl || !URL.canParse(publicUrl)) return;
+  const uses =
+    people.people.some((p) => (p.passkeys?.length ?? 0) > 0) || people.requirePasskeys !== undefined;
+  const rp = people.rp?.id ?? "localhost";
+  const name = new URL(publicUrl).hostname;
+  if (uses && name !== rp) {
+    output.warn(
+      `The inbox's public URL names ${name}, but the people file binds passkeys to ${rp} (its "rp"): passkeys work only on a page opened at ${rp}. Set "rp": { "id": "${name}" } in the people file, or open the inbox at ${rp}.`,
+    );
+  }
 }
 
 function untilSignal(): Promise<void> {

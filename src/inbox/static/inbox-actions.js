@@ -12,15 +12,25 @@ export async function submitDecision(form) {
   let ok = false;
   let final = false;
   try {
-    const response = await fetch(form.getAttribute("action"), {
-      method: "POST",
-      headers: headers({ "content-type": "application/x-www-form-urlencoded" }),
-      body: new URLSearchParams(new FormData(form)),
-    });
-    const body = await response.json().catch(() => ({ message: `The inbox answered ${response.status}.` }));
-    ok = response.ok;
-    final = response.status === 409 || response.status === 410 || response.status === 404;
-    result.textContent = body.message;
+    // A person with a passkey signs the decision on their device first (passkey.js).
+    const fields = new URLSearchParams(new FormData(form));
+    const proof = globalThis.adrailsPasskeys
+      ? await globalThis.adrailsPasskeys.prove(fields, (text) => (result.textContent = text))
+      : { fields };
+    if (proof.message) {
+      final = proof.final;
+      result.textContent = proof.message;
+    } else {
+      const response = await fetch(form.getAttribute("action"), {
+        method: "POST",
+        headers: headers({ "content-type": "application/x-www-form-urlencoded" }),
+        body: proof.fields,
+      });
+      const body = await response.json().catch(() => ({ message: `The inbox answered ${response.status}.` }));
+      ok = response.ok;
+      final = response.status === 409 || response.status === 410 || response.status === 404;
+      result.textContent = body.message;
+    }
   } catch {
     result.textContent = "Not recorded: the inbox server does not answer. Try again.";
   }

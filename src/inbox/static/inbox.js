@@ -82,6 +82,7 @@ async function signIn(form) {
     if (!response.ok) return showSignIn(body.message);
     keepKey(body.key);
     form.reset();
+    globalThis.adrailsPasskeys?.load();
     await poll();
   } catch {
     showSignIn("The inbox server does not answer. Try again.");
