@@ -14,7 +14,7 @@ import { observedChannel } from "./guards/telemetry.js";
 import { modelSchema } from "./guards/validation.js";
 import type { AskManyOptions, PlanOutcome } from "./plan-types.js";
 import { askMany, type PlanTool } from "./plans.js";
-import { keyIdentity, keyScoped, memoryStore } from "./store/index.js";
+import { keyIdentity, keyScoped, processStore } from "./store/index.js";
 import type { ToolDefinition } from "./tools/define.js";
 import { getTool, offeredTools } from "./tools/index.js";
 import type {
@@ -153,11 +153,12 @@ export function composeToolkit(options: AdToolsOptions, wire: ToolkitWire): Comp
   const accountDefault = options.accountId;
   const { unsendable } = wire;
   const maxChars = Math.max(MIN_RESULT_CHARS, options.maxResultChars ?? DEFAULT_MAX_RESULT_CHARS);
-  // Without a store given, approvals, ids and claims live in a memory store of this toolkit's own,
-  // as before stores existed; one code path either way.
   // Kept per principal: one key's refusals, pins and approvals never move what another key sends.
   const identity = keyIdentity(wire.base, wire.principal);
-  const shared = keyScoped(options.store ?? memoryStore(), identity);
+  // Without a store given, approvals, ids, claims and live records live in this process's memory,
+  // shared by every toolkit of the process with the same key and service: a toolkit built per
+  // request redeems what another asked and never sends twice what another sent.
+  const shared = options.store ? keyScoped(options.store, identity) : processStore(identity);
   // Checked now: a bad rule throws here, naming its key, before any call.
   const rules = options.rules === undefined ? undefined : parseRules(options.rules, `${wire.name} rules`);
   const approvalTtlMs = options.approvalTtlMs ?? DEFAULT_APPROVAL_TTL_MS;
