@@ -5,6 +5,7 @@ import { createAgent } from "langchain";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { aiSdkToolApproval, aiSdkTools } from "../../src/adapters/ai-sdk.js";
 import { type InterruptRequest, langchainTools } from "../../src/adapters/langchain.js";
+import { createAdTools } from "../../src/toolkit.js";
 import type { ToolResult } from "../../src/types.js";
 import { added, type Loose, type Major, major } from "./ai-sdk-driver.js";
 import { activePush, callsResponse, type Env, startEnv, textResponse, toolMessagesShown } from "./harness.js";
@@ -20,6 +21,9 @@ beforeAll(async () => {
 afterAll(() => env.close());
 beforeEach(() => env.sim.control.reset());
 
+/** A toolkit as a route builds one per request: no store given, so the process's records are shared. */
+const perRequest = () =>
+  createAdTools({ apiKey: env.sim.apiKey, baseUrl: env.sim.url, rateLimit: false, retry: { maxRetries: 0 } });
 const live = () => env.sim.control.ads().filter((ad) => ad.status === "ACTIVE");
 const pushes = () => env.sim.control.requests().filter((r) => r.tool === "push-creative");
 
@@ -34,7 +38,7 @@ describe("LangChain createAgent built per request, one MemorySaver", () => {
     const agentFor = (model: ReturnType<typeof fakeModel>) =>
       createAgent({
         model,
-        tools: langchainTools(env.toolkit(), { approval: "interrupt" }),
+        tools: langchainTools(perRequest(), { approval: "interrupt" }),
         checkpointer,
       });
 
@@ -90,7 +94,7 @@ describe.each(["ai6", "ai7"] as const)("%s: aiSdkTools(createAdTools()) built fo
     });
     const round = (messages: unknown[]) => {
       // What a route handler does on every request: a new toolkit and new tools.
-      const tools = aiSdkTools(env.toolkit(), { approval: "native" });
+      const tools = aiSdkTools(perRequest(), { approval: "native" });
       return generateText({
         model,
         tools,
