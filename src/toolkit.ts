@@ -1,6 +1,7 @@
 import type { z } from "zod";
 import { type AdClient, configProblem, createClient } from "./client/index.js";
 import { storeLaunchClaims } from "./guards/approval/launch.js";
+import type { RecordOrigin } from "./guards/approval/missing.js";
 import type { ApprovalTrust } from "./guards/approval/verify.js";
 import { createLiveLedger } from "./guards/live-record.js";
 import { DEFAULT_MAX_RESULT_CHARS, toModelText } from "./guards/model-text.js";
@@ -14,7 +15,7 @@ import { observedChannel } from "./guards/telemetry.js";
 import { modelSchema } from "./guards/validation.js";
 import type { AskManyOptions, PlanOutcome } from "./plan-types.js";
 import { askMany, type PlanTool } from "./plans.js";
-import { keyIdentity, keyScoped, processStore } from "./store/index.js";
+import { keyIdentity, keyScoped, processStore, recordedInProcess } from "./store/index.js";
 import type { ToolDefinition } from "./tools/define.js";
 import { getTool, offeredTools } from "./tools/index.js";
 import type {
@@ -159,6 +160,12 @@ export function composeToolkit(options: AdToolsOptions, wire: ToolkitWire): Comp
   // shared by every toolkit of the process with the same key and service: a toolkit built per
   // request redeems what another asked and never sends twice what another sent.
   const shared = options.store ? keyScoped(options.store, identity) : processStore(identity);
+  const storeName = options.store?.name ?? "memory";
+  const origin: RecordOrigin = {
+    kind: !options.store ? "process" : storeName === "memory" ? "own" : "shared",
+    store: storeName,
+    elsewhere: (id) => recordedInProcess(identity, id),
+  };
   // Checked now: a bad rule throws here, naming its key, before any call.
   const rules = options.rules === undefined ? undefined : parseRules(options.rules, `${wire.name} rules`);
   const approvalTtlMs = options.approvalTtlMs ?? DEFAULT_APPROVAL_TTL_MS;
@@ -168,7 +175,7 @@ export function composeToolkit(options: AdToolsOptions, wire: ToolkitWire): Comp
     ...(authority ? { authority } : {}),
     ...(options.approvalSecret === undefined ? {} : { secret: options.approvalSecret }),
     // Any store but this process's memory is written by others too: carried answers need the secret.
-    shared: (options.store?.name ?? "memory") !== "memory",
+    shared: storeName !== "memory",
     maxTtlMs: Math.max(approvalTtlMs, options.pendingTtlMs ?? DEFAULT_PENDING_TTL_MS),
   };
   const pipeline = createCallPipeline({
@@ -190,6 +197,7 @@ export function composeToolkit(options: AdToolsOptions, wire: ToolkitWire): Comp
       ? { desk: { desk: options.desk, ttlMs: options.pendingTtlMs ?? DEFAULT_PENDING_TTL_MS } }
       : {}),
     trust,
+    origin,
     onUnconfirmedActive: options.onUnconfirmedActive,
     onEvent: options.onEvent,
     onOutcome: options.onOutcome,
@@ -264,7 +272,7 @@ export function composeToolkit(options: AdToolsOptions, wire: ToolkitWire): Comp
       askMany(
         {
           find: (name) => planTools.get(name),
-          records: { records: shared, ttlMs: approvalTtlMs, secret: options.approvalSecret, trust },
+          records: { records: shared, ttlMs: approvalTtlMs, secret: options.approvalSecret, trust, origin },
           accountDefault,
           refuse: pipeline.refuse,
         },

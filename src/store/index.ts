@@ -12,7 +12,7 @@ export type {
 } from "./approval-records.js";
 export type { CountView, RuleCountStore } from "./counts.js";
 export { defaultStore, memoryStore } from "./memory.js";
-export { processStore, recordedUnderAnother } from "./process.js";
+export { processStore, recordedInProcess } from "./process.js";
 export { keyIdentity, keyScoped } from "./scoped.js";
 export type { AdStore, BudgetView, RateGrant, RateHeard, RateRule, RateView } from "./types.js";
 export { StoreError } from "./types.js";

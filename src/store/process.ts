@@ -26,12 +26,17 @@ export function processStore(identity: string): AdStore {
 }
 
 /**
- * True when approval request `id` is recorded in this process's memory under another identity than
- * `identity`: a toolkit with another API key or base URL asked it.
+ * Where in this process's shared memory approval request `id` is recorded: under `identity`
+ * ("process"), under another key or service ("another key"), or nowhere. Explains a request a
+ * toolkit cannot find.
  */
-export async function recordedUnderAnother(identity: string, id: string): Promise<boolean> {
+export async function recordedInProcess(
+  identity: string,
+  id: string,
+): Promise<"process" | "another key" | undefined> {
+  if (await stores.get(identity)?.getApproval("", id)) return "process";
   for (const [other, store] of stores) {
-    if (other !== identity && (await store.getApproval("", id))) return true;
+    if (other !== identity && (await store.getApproval("", id))) return "another key";
   }
-  return false;
+  return undefined;
 }

@@ -82,45 +82,48 @@ const resultsOf = (messages: Loose[]): ToolResult[] =>
     .filter((part: Loose) => part.type === "tool-result")
     .map((part: Loose) => JSON.parse(part.output.value));
 
-describe.each(["ai6", "ai7"] as const)("%s: aiSdkTools(createAdTools()) built for each generateText", (which: Major) => {
-  it("round 2 redeems the approval asked in round 1; a third round sends nothing more", async () => {
-    const { generateText, stepCountIs, Mock } = major(which);
-    const model = new Mock({
-      doGenerate: [
-        callsResponse([activePush(env, `sdk-${which}`, "Built per request")]),
-        textResponse("done"),
-        textResponse("done"),
-      ],
-    });
-    const round = (messages: unknown[]) => {
-      // What a route handler does on every request: a new toolkit and new tools.
-      const tools = aiSdkTools(perRequest(), { approval: "native" });
-      return generateText({
-        model,
-        tools,
-        messages,
-        stopWhen: stepCountIs(3),
-        ...(which === "ai7" ? { toolApproval: aiSdkToolApproval(tools) } : {}),
+describe.each(["ai6", "ai7"] as const)(
+  "%s: aiSdkTools(createAdTools()) built for each generateText",
+  (which: Major) => {
+    it("round 2 redeems the approval asked in round 1; a third round sends nothing more", async () => {
+      const { generateText, stepCountIs, Mock } = major(which);
+      const model = new Mock({
+        doGenerate: [
+          callsResponse([activePush(env, `sdk-${which}`, "Built per request")]),
+          textResponse("done"),
+          textResponse("done"),
+        ],
       });
-    };
-    const messages: unknown[] = [{ role: "user", content: "Launch the summer ad." }];
-    const asked = await round(messages);
-    const [request] = asked.content.filter((p: Loose) => p.type === "tool-approval-request");
-    expect(request).toBeDefined();
-    messages.push(...added(which, asked), {
-      role: "tool",
-      content: [{ type: "tool-approval-response", approvalId: request.approvalId, approved: true }],
+      const round = (messages: unknown[]) => {
+        // What a route handler does on every request: a new toolkit and new tools.
+        const tools = aiSdkTools(perRequest(), { approval: "native" });
+        return generateText({
+          model,
+          tools,
+          messages,
+          stopWhen: stepCountIs(3),
+          ...(which === "ai7" ? { toolApproval: aiSdkToolApproval(tools) } : {}),
+        });
+      };
+      const messages: unknown[] = [{ role: "user", content: "Launch the summer ad." }];
+      const asked = await round(messages);
+      const [request] = asked.content.filter((p: Loose) => p.type === "tool-approval-request");
+      expect(request).toBeDefined();
+      messages.push(...added(which, asked), {
+        role: "tool",
+        content: [{ type: "tool-approval-response", approvalId: request.approvalId, approved: true }],
+      });
+      const wire = JSON.parse(JSON.stringify(messages));
+
+      const ran = resultsOf(added(which, await round(wire)));
+      expect(ran).toMatchObject([{ ok: true, data: { status: "ACTIVE" } }]);
+      expect(live()).toHaveLength(1);
+
+      const again = resultsOf(added(which, await round(wire)));
+      expect(again).toMatchObject([{ ok: false, blocked: "hard-confirmation" }]);
+      expect(again[0]).toMatchObject({ error: expect.stringContaining("already used") });
+      expect(live()).toHaveLength(1);
+      expect(pushes()).toHaveLength(1);
     });
-    const wire = JSON.parse(JSON.stringify(messages));
-
-    const ran = resultsOf(added(which, await round(wire)));
-    expect(ran).toMatchObject([{ ok: true, data: { status: "ACTIVE" } }]);
-    expect(live()).toHaveLength(1);
-
-    const again = resultsOf(added(which, await round(wire)));
-    expect(again).toMatchObject([{ ok: false, blocked: "hard-confirmation" }]);
-    expect(again[0]).toMatchObject({ error: expect.stringContaining("already used") });
-    expect(live()).toHaveLength(1);
-    expect(pushes()).toHaveLength(1);
-  });
-});
+  },
+);

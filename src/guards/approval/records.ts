@@ -9,6 +9,7 @@ import type { ApprovalAnswer, ConfirmDecision, ConfirmRequest } from "../../type
 import { type Confirmation, confirmationText } from "../approvals.js";
 import { canonicalJson, retryKeys } from "../fingerprint.js";
 import type { LiveLedger } from "../live-record.js";
+import { missingRequest, type RecordOrigin } from "./missing.js";
 import { answerSignature, recordSignature, signed } from "./record-signatures.js";
 import { type AskLedger, askSlot, openAsk } from "./redeem.js";
 import { approvalRequest } from "./request.js";
@@ -30,6 +31,8 @@ export interface RecordOptions {
   trust?: ApprovalTrust;
   /** The payload each tool call was first shown with: a call resumed with another is refused. */
   asks?: AskLedger;
+  /** Where the records live, to explain a request that is not there. */
+  origin?: RecordOrigin;
 }
 
 /** Where a request is asked: the call's place and the channel that shows it. */
@@ -275,12 +278,7 @@ export async function redeemRecorded(
   proof: DecisionProof,
 ): Promise<Confirmation> {
   const record = await o.records.getApproval(SPACE, id);
-  if (!record) {
-    return {
-      approved: false,
-      reason: `no approval request ${id} for this call and payload is recorded in the store (the payload was edited after the ask, or it was never asked through adrails, or it expired long ago, or the store lost it: restarted empty or evicted its keys)`,
-    };
-  }
+  if (!record) return { approved: false, reason: await missingRequest(id, o.origin, o.asks, call) };
   const via = record.answer?.channel || record.channel || "an approval channel";
   const no = (reason: string): Confirmation => ({ approved: false, reason, via });
   if (o.secret !== undefined && !signed(record.sig, recordSignature(record, o.secret))) {
