@@ -5,6 +5,7 @@ import { createAgent } from "langchain";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { aiSdkToolApproval, aiSdkTools } from "../../src/adapters/ai-sdk.js";
 import { type InterruptRequest, langchainTools } from "../../src/adapters/langchain.js";
+import { memoryStore } from "../../src/store/index.js";
 import { createAdTools } from "../../src/toolkit.js";
 import type { ToolResult } from "../../src/types.js";
 import { added, type Loose, type Major, major } from "./ai-sdk-driver.js";
@@ -71,6 +72,40 @@ describe("LangChain createAgent built per request, one MemorySaver", () => {
     await third.invoke(new Command({ resume: { approved: true, text: "Go live. Dana" } }), config);
     expect(live()).toHaveLength(1);
     expect(pushes()).toHaveLength(1);
+  });
+});
+
+describe("LangChain: a resumed agent whose toolkit looks elsewhere", () => {
+  it("is refused with where the request is and what to configure, not an edited payload", async () => {
+    const checkpointer = new MemorySaver();
+    const config = { configurable: { thread_id: `elsewhere-${Math.random()}` } };
+    const call = activePush(env, "lc2", "Asked without a store");
+    const agentFor = (model: ReturnType<typeof fakeModel>, store?: ReturnType<typeof memoryStore>) =>
+      createAgent({
+        model,
+        tools: langchainTools(store ? env.toolkit({ store }) : perRequest(), { approval: "interrupt" }),
+        checkpointer,
+      });
+    const first = agentFor(
+      fakeModel()
+        .respondWithTools([{ name: call.name, args: call.input, id: call.id }])
+        .respond(new AIMessage("done")),
+    );
+    await first.invoke({ messages: [{ role: "user", content: "Launch the summer ad." }] }, config);
+    // The resuming worker was given a store of its own: the request the first asked is not in it.
+    const second = agentFor(fakeModel().respond(new AIMessage("done")), memoryStore());
+    const done = (await second.invoke(
+      new Command({ resume: { approved: true, text: "Go live. Dana" } }),
+      config,
+    )) as Invoked;
+    const seen = toolMessagesShown(done.messages).get("lc2");
+    expect(seen).toMatchObject({ error: true, result: { blocked: "hard-confirmation" } });
+    const error = (seen?.result as { error: string }).error;
+    expect(error).toContain("given no store");
+    expect(error).toContain("same store option");
+    expect(error).not.toContain("edited");
+    expect(error).not.toContain("pending:");
+    expect(pushes()).toEqual([]);
   });
 });
 

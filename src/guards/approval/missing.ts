@@ -43,6 +43,8 @@ export async function missingRequest(
   origin: RecordOrigin | undefined,
   asks?: AskLedger,
   call?: MissingCall,
+  /** When the request's expiry is known (an answer carries its request) and now, on the store's clock. */
+  known?: { expiresAt: number; now: number },
 ): Promise<string> {
   if (asks && call?.callId !== undefined && call.scope !== undefined) {
     const first = await asks.recorded(askSlot(call.scope, call.tool, call.callId)).catch(() => null);
@@ -50,6 +52,9 @@ export async function missingRequest(
     if (shown && shown !== call.fingerprint) {
       return `tool call ${call.callId} was shown to the person as payload ${shown}, and the payload now is ${call.fingerprint} (the saved state was edited after the ask), so no request was ever made for this payload`;
     }
+  }
+  if (known && Number.isFinite(known.expiresAt) && known.expiresAt <= known.now) {
+    return `approval request ${id} expired at ${new Date(known.expiresAt).toISOString()} and is no longer kept (a request is kept ${KEPT} past its expiry). Ask the person again: repeat the call, and answer within the approval's time (approvalTtlMs)`;
   }
   const where = await origin?.elsewhere?.(id).catch(() => undefined);
   if (where === "another key") {

@@ -276,9 +276,13 @@ export async function redeemRecorded(
   id: string,
   call: RecordedCall,
   proof: DecisionProof,
+  expiresAt?: number,
 ): Promise<Confirmation> {
   const record = await o.records.getApproval(SPACE, id);
-  if (!record) return { approved: false, reason: await missingRequest(id, o.origin, o.asks, call) };
+  if (!record) {
+    const known = expiresAt === undefined ? undefined : { expiresAt, now: await o.records.clock() };
+    return { approved: false, reason: await missingRequest(id, o.origin, o.asks, call, known) };
+  }
   const via = record.answer?.channel || record.channel || "an approval channel";
   const no = (reason: string): Confirmation => ({ approved: false, reason, via });
   if (o.secret !== undefined && !signed(record.sig, recordSignature(record, o.secret))) {
@@ -366,11 +370,13 @@ export async function redeemCarried(
   if (record && record.answer === undefined)
     await recordAnswer(o, answer.request.id, decision, answer.channel);
   else if (record && !answer.approved) await recordAnswer(o, answer.request.id, decision, answer.channel);
-  return redeemRecorded(o, answer.request.id, call, {
-    kind: "answer",
-    answer,
-    via: answer.channel || "an approval channel",
-  });
+  return redeemRecorded(
+    o,
+    answer.request.id,
+    call,
+    { kind: "answer", answer, via: answer.channel || "an approval channel" },
+    answer.request.expiresAt,
+  );
 }
 
 function refusalText(why: string): string {
