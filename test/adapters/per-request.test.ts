@@ -100,7 +100,7 @@ describe("LangChain: a resumed agent whose toolkit looks elsewhere", () => {
     )) as Invoked;
     const seen = toolMessagesShown(done.messages).get("lc2");
     expect(seen).toMatchObject({ error: true, result: { blocked: "hard-confirmation" } });
-    const error = (seen?.result as { error: string }).error;
+    const error = (seen!.result as { error: string }).error;
     expect(error).toContain("given no store");
     expect(error).toContain("same store option");
     expect(error).not.toContain("edited");
