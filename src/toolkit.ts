@@ -55,7 +55,7 @@ export function createAdTools(options: AdToolsOptions = {}): CatalogToolkit {
       dispatcher: options.dispatcher,
     }),
     secret: apiKey,
-    base: baseUrl,
+    base: options.serviceId ?? baseUrl,
     principal: apiKey,
     // Fixed for the toolkit's life: with no key or base URL nothing can be sent, so nobody is asked
     // to approve a call (the call answers with what is missing instead).

@@ -356,11 +356,18 @@ export interface AdToolsOptions {
   writeBudget?: { limit?: number; windowMs?: number } | undefined;
   /**
    * Where shared state lives: the request rate, a 429's pause, the write budget, approvals' single
-   * use, the refusal ledger, unknown-outcome pins and in-flight sends. Default: memory (the rate
-   * and budget per process, the rest per toolkit). `redisStore()` from `adrails/redis` shares it
-   * across processes. When the store fails, writes are refused unsent; reads follow its `onStoreError`.
+   * use, the refusal ledger, unknown-outcome pins and in-flight sends. Default: this process's
+   * memory, shared by its toolkits of one API key and service (a toolkit built per request redeems
+   * what another asked). `redisStore()` from `adrails/redis` shares it across processes. When the
+   * store fails, writes are refused unsent; reads follow its `onStoreError`.
    */
   store?: AdStore | undefined;
+  /**
+   * Names the service in the store instead of the base URL: approvals, ids and claims are kept per
+   * service and API key. For one service reached at an address that changes (the CLI's `--sim`
+   * gives its simulator one name whatever port it listens on).
+   */
+  serviceId?: string | undefined;
   /** Receives the full Outcome of every call, for hosts that want the raw response. */
   onOutcome?: ((outcome: Outcome, toolCallId?: string) => void) | undefined;
   /**
