@@ -123,6 +123,11 @@ export interface CallContext {
    */
   answer?: ApprovalAnswer;
   /**
+   * The scope `answer`'s request was asked in, when it differs from `sessionId` (see
+   * `AskWhere.requestScope`): a request that is missing is then told apart from an edited payload.
+   */
+  requestScope?: string;
+  /**
    * A human approval from a framework flow, bound to a payload but to no request, unsigned. Kept for
    * compatibility; counts once for this exact payload.
    * @deprecated Pass `answer` (from `adTool.answer()`): it names the call's own request and is signed

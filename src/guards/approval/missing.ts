@@ -1,5 +1,5 @@
-import type { AskLedger } from "./redeem.js";
-import { askSlot } from "./redeem.js";
+import type { ApprovalRecords } from "../../store/index.js";
+import { type AskLedger, askSlot } from "./redeem.js";
 
 // A request missing when its answer comes back is almost never an edited payload: it was asked
 // where this toolkit does not look (another process on memory, another store, another key or
@@ -73,4 +73,19 @@ export async function missingRequest(
     default:
       return `no approval request ${id} is recorded in the store (it was asked through another store or by another process, or it expired more than ${KEPT} ago)`;
   }
+}
+
+/**
+ * Why request `id` is missing at redemption, for a call that may carry its request's expiry and
+ * the scope it was asked in (an answer from a conversation). Never rejects.
+ */
+export async function missingCarried(
+  o: { records: ApprovalRecords; origin?: RecordOrigin; asks?: AskLedger },
+  id: string,
+  call: MissingCall,
+  asked?: { expiresAt: number; scope?: string | undefined },
+): Promise<string> {
+  const now = asked && (await o.records.clock().catch(() => Date.now()));
+  const known = asked && now !== undefined ? { expiresAt: asked.expiresAt, now } : undefined;
+  return missingRequest(id, o.origin, o.asks, { ...call, scope: asked?.scope ?? call.scope }, known);
 }

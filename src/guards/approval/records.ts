@@ -9,7 +9,7 @@ import type { ApprovalAnswer, ConfirmDecision, ConfirmRequest } from "../../type
 import { type Confirmation, confirmationText } from "../approvals.js";
 import { canonicalJson, retryKeys } from "../fingerprint.js";
 import type { LiveLedger } from "../live-record.js";
-import { missingRequest, type RecordOrigin } from "./missing.js";
+import { missingCarried, type RecordOrigin } from "./missing.js";
 import { answerSignature, recordSignature, signed } from "./record-signatures.js";
 import { type AskLedger, askSlot, openAsk } from "./redeem.js";
 import { approvalRequest } from "./request.js";
@@ -276,13 +276,10 @@ export async function redeemRecorded(
   id: string,
   call: RecordedCall,
   proof: DecisionProof,
-  expiresAt?: number,
+  asked?: { expiresAt: number; scope?: string | undefined },
 ): Promise<Confirmation> {
   const record = await o.records.getApproval(SPACE, id);
-  if (!record) {
-    const known = expiresAt === undefined ? undefined : { expiresAt, now: await o.records.clock() };
-    return { approved: false, reason: await missingRequest(id, o.origin, o.asks, call, known) };
-  }
+  if (!record) return { approved: false, reason: await missingCarried(o, id, call, asked) };
   const via = record.answer?.channel || record.channel || "an approval channel";
   const no = (reason: string): Confirmation => ({ approved: false, reason, via });
   if (o.secret !== undefined && !signed(record.sig, recordSignature(record, o.secret))) {
@@ -357,11 +354,13 @@ export async function redeemRecorded(
 /**
  * Records a carried answer (from a conversation, a run state) against its request, then redeems
  * it: the answer itself is the proof the verifier checks, never what the store recorded.
+ * `requestScope`: where the request was asked, when not in the call's session.
  */
 export async function redeemCarried(
   o: RecordOptions,
   answer: ApprovalAnswer,
   call: RecordedCall,
+  requestScope?: string,
 ): Promise<Confirmation> {
   const decision: ConfirmDecision = answer.approved
     ? { approved: true, text: answer.text ?? "" }
@@ -375,7 +374,7 @@ export async function redeemCarried(
     answer.request.id,
     call,
     { kind: "answer", answer, via: answer.channel || "an approval channel" },
-    answer.request.expiresAt,
+    { expiresAt: answer.request.expiresAt, scope: requestScope },
   );
 }
 

@@ -165,7 +165,7 @@ async function confirm(p: PipelineState, call: Call): Promise<Confirmation | { r
   if (context.answer !== undefined) {
     const read = readAnswer(context.answer, p.o.approvalSecret);
     if ("problem" in read) return { approved: false, reason: read.problem };
-    return redeemCarried(records, read.answer, recorded);
+    return redeemCarried(records, read.answer, recorded, context.requestScope);
   }
   if (context.approval !== undefined) {
     if (p.o.approvalSecret !== undefined) {
