@@ -178,6 +178,11 @@ export interface UnboundAnswer {
   reason: string;
   /** The fingerprints of the confirmations pending when the answer came. */
   pending: string[];
+  /**
+   * The id of this call's approval request when the answer came back and it was not recorded (a
+   * resumed run finds no ask): the refusal then says why it is missing, not that nothing bound.
+   */
+  missing?: string;
 }
 
 /** Who posted a request to a desk: shown to the person deciding. */

@@ -2,6 +2,7 @@ import type { z } from "zod";
 import { type AdClient, configProblem, createClient } from "./client/index.js";
 import { storeLaunchClaims } from "./guards/approval/launch.js";
 import { storePasskeyCounters } from "./guards/approval/passkey-counter.js";
+import type { RecordOrigin } from "./guards/approval/missing.js";
 import type { ApprovalTrust } from "./guards/approval/verify.js";
 import { createLiveLedger } from "./guards/live-record.js";
 import { DEFAULT_MAX_RESULT_CHARS, toModelText } from "./guards/model-text.js";
@@ -15,7 +16,7 @@ import { observedChannel } from "./guards/telemetry.js";
 import { modelSchema } from "./guards/validation.js";
 import type { AskManyOptions, PlanOutcome } from "./plan-types.js";
 import { askMany, type PlanTool } from "./plans.js";
-import { keyIdentity, keyScoped, memoryStore } from "./store/index.js";
+import { keyIdentity, keyScoped, processStore, recordedInProcess } from "./store/index.js";
 import type { ToolDefinition } from "./tools/define.js";
 import { getTool, offeredTools } from "./tools/index.js";
 import type {
@@ -56,7 +57,7 @@ export function createAdTools(options: AdToolsOptions = {}): CatalogToolkit {
       dispatcher: options.dispatcher,
     }),
     secret: apiKey,
-    base: baseUrl,
+    base: options.serviceId ?? baseUrl,
     principal: apiKey,
     // Fixed for the toolkit's life: with no key or base URL nothing can be sent, so nobody is asked
     // to approve a call (the call answers with what is missing instead).
@@ -155,11 +156,18 @@ export function composeToolkit(options: AdToolsOptions, wire: ToolkitWire): Comp
   const accountDefault = options.accountId;
   const { unsendable } = wire;
   const maxChars = Math.max(MIN_RESULT_CHARS, options.maxResultChars ?? DEFAULT_MAX_RESULT_CHARS);
-  // Without a store given, approvals, ids and claims live in a memory store of this toolkit's own,
-  // as before stores existed; one code path either way.
   // Kept per principal: one key's refusals, pins and approvals never move what another key sends.
   const identity = keyIdentity(wire.base, wire.principal);
-  const shared = keyScoped(options.store ?? memoryStore(), identity);
+  // Without a store given, approvals, ids, claims and live records live in this process's memory,
+  // shared by every toolkit of the process with the same key and service: a toolkit built per
+  // request redeems what another asked and never sends twice what another sent.
+  const shared = options.store ? keyScoped(options.store, identity) : processStore(identity);
+  const storeName = options.store?.name ?? "memory";
+  const origin: RecordOrigin = {
+    kind: !options.store ? "process" : storeName === "memory" ? "own" : "shared",
+    store: storeName,
+    elsewhere: (id) => recordedInProcess(identity, id),
+  };
   // Checked now: a bad rule throws here, naming its key, before any call.
   const rules = options.rules === undefined ? undefined : parseRules(options.rules, `${wire.name} rules`);
   const approvalTtlMs = options.approvalTtlMs ?? DEFAULT_APPROVAL_TTL_MS;
@@ -171,7 +179,7 @@ export function composeToolkit(options: AdToolsOptions, wire: ToolkitWire): Comp
     ...(authority ? { authority } : {}),
     ...(options.approvalSecret === undefined ? {} : { secret: options.approvalSecret }),
     // Any store but this process's memory is written by others too: carried answers need the secret.
-    shared: (options.store?.name ?? "memory") !== "memory",
+    shared: storeName !== "memory",
     maxTtlMs: Math.max(approvalTtlMs, pendingTtlMs),
   };
   const counters = storePasskeyCounters(shared);
@@ -193,6 +201,7 @@ export function composeToolkit(options: AdToolsOptions, wire: ToolkitWire): Comp
     confirm: options.confirm && observedChannel(options.confirm),
     ...(options.desk ? { desk: { desk: options.desk, ttlMs: pendingTtlMs } } : {}),
     trust,
+    origin,
     onUnconfirmedActive: options.onUnconfirmedActive,
     onEvent: options.onEvent,
     onOutcome: options.onOutcome,
@@ -270,7 +279,7 @@ export function composeToolkit(options: AdToolsOptions, wire: ToolkitWire): Comp
       askMany(
         {
           find: (name) => planTools.get(name),
-          records: { records: shared, ttlMs: approvalTtlMs, secret: options.approvalSecret, trust },
+          records: { records: shared, ttlMs: approvalTtlMs, secret: options.approvalSecret, trust, origin },
           accountDefault,
           refuse: pipeline.refuse,
         },

@@ -123,6 +123,11 @@ export interface CallContext {
    */
   answer?: ApprovalAnswer;
   /**
+   * The scope `answer`'s request was asked in, when it differs from `sessionId` (see
+   * `AskWhere.requestScope`): a request that is missing is then told apart from an edited payload.
+   */
+  requestScope?: string;
+  /**
    * A human approval from a framework flow, bound to a payload but to no request, unsigned. Kept for
    * compatibility; counts once for this exact payload.
    * @deprecated Pass `answer` (from `adTool.answer()`): it names the call's own request and is signed
@@ -356,11 +361,18 @@ export interface AdToolsOptions {
   writeBudget?: { limit?: number; windowMs?: number } | undefined;
   /**
    * Where shared state lives: the request rate, a 429's pause, the write budget, approvals' single
-   * use, the refusal ledger, unknown-outcome pins and in-flight sends. Default: memory (the rate
-   * and budget per process, the rest per toolkit). `redisStore()` from `adrails/redis` shares it
-   * across processes. When the store fails, writes are refused unsent; reads follow its `onStoreError`.
+   * use, the refusal ledger, unknown-outcome pins and in-flight sends. Default: this process's
+   * memory, shared by its toolkits of one API key and service (a toolkit built per request redeems
+   * what another asked). `redisStore()` from `adrails/redis` shares it across processes. When the
+   * store fails, writes are refused unsent; reads follow its `onStoreError`.
    */
   store?: AdStore | undefined;
+  /**
+   * Names the service in the store instead of the base URL: approvals, ids and claims are kept per
+   * service and API key. For one service reached at an address that changes (the CLI's `--sim`
+   * gives its simulator one name whatever port it listens on).
+   */
+  serviceId?: string | undefined;
   /** Receives the full Outcome of every call, for hosts that want the raw response. */
   onOutcome?: ((outcome: Outcome, toolCallId?: string) => void) | undefined;
   /**

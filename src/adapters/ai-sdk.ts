@@ -30,6 +30,7 @@ import {
   type AiSdkOtherApproval,
   type AiSdkStepResult,
   approvalRound,
+  approvalScope,
 } from "./ai-sdk-approvals.js";
 import { adToolResult, keepResult } from "./ai-sdk-results.js";
 import {
@@ -171,7 +172,10 @@ function toAiSdkTool(toolkit: AdToolkit, adTool: AdTool, adapterOptions: AiSdkAd
           const answer = answerFrom(adTool, asks, input, options);
           // The answer names its request; the call keeps its session, so a repeat of the same
           // change under a new tool call id goes out under the first send's id.
-          if (answer) context.answer = answer;
+          if (answer) {
+            context.answer = answer;
+            context.requestScope = approvalScope(options.toolCallId);
+          }
         }
         const result = await adTool.call(input, context);
         keepResult(options.toolCallId, result);

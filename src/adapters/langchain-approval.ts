@@ -49,8 +49,9 @@ export async function askPerson(
   const plain = adTool.confirmationRequest(input, place);
   if (!plain) return { kind: "unavailable" };
   // The first run records the request in the store before the graph pauses; a resumed run (on any
-  // worker) finds that record, with its ask time and the live identical ad it named. A resumed
-  // run that finds none was never shown with this payload (the checkpoint was edited after the ask).
+  // worker) finds that record, with its ask time and the live identical ad it named. A resumed run
+  // that finds none is refused; the toolkit says why it is missing (an edited checkpoint, another
+  // process or store, an expiry).
   const existing = await adTool.recorded(plain.id).catch(() => null);
   const request = existing ?? (await adTool.ask(input, place).catch(() => null)) ?? plain;
   let decision: unknown;
@@ -68,8 +69,9 @@ export async function askPerson(
       kind: "unbound",
       unbound: {
         via: VIA,
-        reason: `no request for this tool call with payload ${plain.fingerprint} was shown before the graph paused (the payload was edited after the ask)`,
-        pending: [plain.fingerprint],
+        reason: `no request for this tool call with payload ${plain.fingerprint} is recorded where this toolkit looks`,
+        pending: [],
+        missing: plain.id,
       },
     };
   }

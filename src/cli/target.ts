@@ -26,6 +26,8 @@ export interface Target {
   /** Where the key came from, for messages (never the key itself). */
   keySource: string;
   simulated: boolean;
+  /** With --sim: the simulator's stable name for the store, so its port does not scope approvals. */
+  serviceId?: string;
   /** With --sim and the MCP door in use (`--via mcp` / ADRAILS_VIA=mcp): the simulator's door, auto-consenting as the Pro user. */
   door?: DoorControl;
   close(): Promise<void>;
@@ -51,6 +53,7 @@ export async function openTarget(globals: GlobalOptions, io: CliIO, output: Outp
       baseUrl: sim.url,
       keySource: globals.apiKey ? "--api-key" : "the simulator's demo key",
       simulated: true,
+      serviceId: sim.serviceId,
       ...(sim.door ? { door: sim.door } : {}),
       close: () => sim.close(),
     };

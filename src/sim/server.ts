@@ -47,6 +47,11 @@ export interface SimulatorOptions {
 export interface Simulator {
   /** Base URL, e.g. http://127.0.0.1:49152; tools are at `${url}/api/mcp/{tool}`. */
   url: string;
+  /**
+   * The simulator's name for stores (`serviceId` of createAdTools): the same for every simulator of
+   * one seed, whatever port it listens on, so approvals asked through one are found through the next.
+   */
+  serviceId: string;
   /** The Pro plan demo key. */
   apiKey: string;
   /** Demo keys by plan, role and failure case. They are not secrets. */
@@ -117,6 +122,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
   let closed: Promise<void> | undefined;
   return {
     url,
+    serviceId: `adrails-sim:${seed}`,
     apiKey: world.keys.pro,
     keys: { ...world.keys },
     control: createControl(rt),

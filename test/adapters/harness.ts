@@ -12,6 +12,7 @@ import { aiSdkTools } from "../../src/adapters/ai-sdk.js";
 import { langchainTools } from "../../src/adapters/langchain.js";
 import { adToolResult, openaiAgentsTools } from "../../src/adapters/openai-agents.js";
 import { type Simulator, startSimulator } from "../../src/sim/index.js";
+import { memoryStore } from "../../src/store/index.js";
 import { createAdTools } from "../../src/toolkit.js";
 import type { AdToolkit, AdToolsOptions, ToolResult } from "../../src/types.js";
 import { agentsText, agentsToolCalls, ScriptedAgentsModel, shownToAgentsModel } from "./agents-model.js";
@@ -65,12 +66,16 @@ export interface Env {
 /** Starts a simulator with limits out of the way and finds the ids the fixtures need. */
 export async function startEnv(): Promise<Env> {
   const sim = await startSimulator({ rateLimit: { limit: 100_000 }, writeBudget: { limit: 100_000 } });
+  // Scripted models repeat tool call ids ("c1") with the same payload from test to test; toolkits of
+  // one process share their records per key and service, so each test's toolkit keeps its own
+  // store here, and the tests of that sharing (per-request.test.ts) build theirs without one.
   const toolkit = (options: AdToolsOptions = {}) =>
     createAdTools({
       apiKey: sim.apiKey,
       baseUrl: sim.url,
       rateLimit: false,
       retry: { maxRetries: 0 },
+      store: memoryStore(),
       ...options,
     });
   const setup = toolkit();

@@ -76,7 +76,7 @@ describe.each([
     expect(env.sim.control.requests().filter((r) => r.tool === "push-creative")).toEqual([]);
     expect(toolMessagesShown(done.messages).get("c1")).toMatchObject({
       error: true,
-      result: { blocked: "hard-confirmation" },
+      result: { blocked: "hard-confirmation", error: expect.stringContaining("edited after the ask") },
     });
   });
 

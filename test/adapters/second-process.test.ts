@@ -120,7 +120,13 @@ describe.each(["ai6", "ai7"] as const)("%s: an approval response delivered twice
     ]);
     for (const results of elsewhere) {
       expect(results).toMatchObject([{ ok: false, blocked: "hard-confirmation" }]);
-      expect(results[0]).toMatchObject({ error: expect.stringContaining("is recorded in the store") });
+      // The refusal names the likely cause and what to configure, not an edited payload.
+      expect(results[0]).toMatchObject({
+        error: expect.stringContaining("is not in this process's memory"),
+      });
+      expect(results[0]!.error).toContain("another process");
+      expect(results[0]!.error).toContain("redisStore");
+      expect(results[0]!.error).not.toContain("edited");
     }
 
     expect(live()).toHaveLength(1);

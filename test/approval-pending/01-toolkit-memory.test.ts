@@ -207,7 +207,7 @@ describe("bad input to await-approval: a clear result, nothing sent", { timeout:
     const kit = d.toolkit();
     const unknown = await kit.awaitApproval("apr_00000000000000000000000000000000");
     expect(unknown).toMatchObject({ ok: false, blocked: "hard-confirmation" });
-    expect(JSON.stringify(unknown)).toMatch(/No approval request apr_0+ is recorded/);
+    expect(JSON.stringify(unknown)).toMatch(/Approval request apr_0+ is not in this process's memory/);
     expect(await kit.awaitApproval("../../etc")).toMatchObject({ ok: false, blocked: "validation" });
     expect(await runAwaitApproval(kit, {})).toMatchObject({ ok: false, blocked: "validation" });
     expect(await runAwaitApproval(kit, { approval_id: "apr_x1234567", wait_s: "long" })).toMatchObject({

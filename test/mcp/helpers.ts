@@ -2,6 +2,7 @@ import { Client } from "@modelcontextprotocol/client";
 import type { CallToolResult, ElicitResult, Transport } from "@modelcontextprotocol/server";
 import { expect } from "vitest";
 import { type Simulator, startSimulator } from "../../src/sim/index.js";
+import { memoryStore } from "../../src/store/index.js";
 import { createAdTools } from "../../src/toolkit.js";
 import { offeredTools } from "../../src/tools/index.js";
 import type { AdToolkit, AdToolsOptions, ToolResult } from "../../src/types.js";
@@ -32,11 +33,14 @@ export interface Env {
 
 export async function startEnv(): Promise<Env> {
   const sim = await startSimulator({ rateLimit: { limit: 100_000 }, writeBudget: { limit: 100_000 } });
+  // Scenarios repeat payloads from test to test, and toolkits of one process given no store share
+  // their records per key and service: each set of options here carries a store of its own.
   const options = (extra: AdToolsOptions = {}): AdToolsOptions => ({
     apiKey: sim.apiKey,
     baseUrl: sim.url,
     rateLimit: false,
     retry: { maxRetries: 0 },
+    store: memoryStore(),
     ...extra,
   });
   const toolkit = (extra: AdToolsOptions = {}) => createAdTools(options(extra));

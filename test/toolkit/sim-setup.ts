@@ -1,4 +1,5 @@
 import { type Simulator, type SimulatorOptions, startSimulator } from "../../src/sim/index.js";
+import { memoryStore } from "../../src/store/index.js";
 import { createAdTools } from "../../src/toolkit.js";
 import type { AdToolkit, AdToolsOptions } from "../../src/types.js";
 
@@ -17,12 +18,15 @@ export interface SimFixture {
 
 export async function startSimFixture(options: SimulatorOptions = {}): Promise<SimFixture> {
   const sim = await startSimulator({ rateLimit: { limit: 1_000_000, windowMs: 60_000 }, ...options });
+  // Toolkits of one process given no store share their records (and the day's launch counts) per
+  // key and service; each test's toolkit keeps its own store here, as the tests repeat payloads.
   const kit = (extra: Partial<AdToolsOptions> = {}) =>
     createAdTools({
       apiKey: sim.apiKey,
       baseUrl: sim.url,
       rateLimit: false,
       retry: { maxRetries: 0 },
+      store: memoryStore(),
       ...extra,
     });
   const probe = kit();

@@ -47,6 +47,7 @@ export async function runPlan(
       ...fleet.options,
       apiKey: target.apiKey,
       baseUrl: target.baseUrl,
+      ...(target.serviceId === undefined ? {} : { serviceId: target.serviceId }),
       ...(globals.retries === undefined ? {} : { retry: { maxRetries: globals.retries } }),
     });
     const seconds = opts.approvalTimeout ?? 300;

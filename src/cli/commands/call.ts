@@ -105,6 +105,7 @@ export async function runCall(
           ...shared,
           apiKey: target.apiKey,
           baseUrl: target.baseUrl,
+          ...(target.serviceId === undefined ? {} : { serviceId: target.serviceId }),
           ...(globals.retries === undefined ? {} : { retry: { maxRetries: globals.retries } }),
         })
       : door!;

@@ -105,6 +105,7 @@ export async function runMcp(ctx: CommandContext, opts: McpOptions): Promise<Exi
       : {
           apiKey: target!.apiKey,
           baseUrl: target!.baseUrl,
+          ...(target!.serviceId === undefined ? {} : { serviceId: target!.serviceId }),
           accountId: opts.account,
           readOnly: globals.readOnly === true,
           ...(opts.unconfirmedActive ? { onUnconfirmedActive: opts.unconfirmedActive } : {}),

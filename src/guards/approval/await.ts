@@ -1,4 +1,5 @@
 import type { AwaitApprovalOptions, CallContext, ToolResult } from "../../types.js";
+import { sentence } from "../approvals.js";
 import { blocked } from "../results.js";
 import {
   DESK_CHANNEL,
@@ -11,6 +12,7 @@ import {
   postRequest,
   storedResult,
 } from "./desk.js";
+import { missingRequest } from "./missing.js";
 import { type RecordOptions, recordOf, requestOf } from "./records.js";
 
 /** How long an await holds by default, and at most (under the common 60 s client timeout). */
@@ -65,7 +67,7 @@ export async function awaitRecorded(
     if (!record) {
       return blocked(
         "hard-confirmation",
-        `No approval request ${approvalId} is recorded (it was never asked, or it expired more than 15 minutes ago, or the store lost it).`,
+        capitalized(sentence(await missingRequest(approvalId, deps.records.origin))),
         "Nothing was sent. Make the original call again to ask the person again.",
       );
     }
@@ -179,3 +181,5 @@ function sleep(ms: number, signal?: AbortSignal): Promise<void> {
     signal?.addEventListener("abort", done, { once: true });
   });
 }
+
+const capitalized = (text: string) => `${text.charAt(0).toUpperCase()}${text.slice(1)}`;

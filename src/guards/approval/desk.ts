@@ -2,6 +2,7 @@ import type { ApprovalRecord } from "../../store/index.js";
 import type { ApprovalDesk, ConfirmRequest, DeskDecision, DeskRequester, ToolResult } from "../../types.js";
 import type { Confirmation } from "../approvals.js";
 import { blocked } from "../results.js";
+import { missingRequest } from "./missing.js";
 import { type RecordOptions, recordAnswer, recordOf, redeemRecorded, requestOf } from "./records.js";
 
 // The desk route of the approval model: when nobody can be asked inside the call, the request is
@@ -124,7 +125,7 @@ export async function deskConfirmation(
   requester?: DeskRequester,
 ): Promise<Confirmation | { result: ToolResult }> {
   const record = await recordOf(records, request.id);
-  if (!record) return { approved: false, reason: "the approval request was not recorded in the store" };
+  if (!record) return { approved: false, reason: await missingRequest(request.id, records.origin) };
   const stored = storedResult(record);
   if (stored) return { result: stored };
   if (record.usedAt !== undefined) {

@@ -9,6 +9,7 @@ import type { ApprovalAnswer, ConfirmDecision, ConfirmRequest } from "../../type
 import { type Confirmation, confirmationText } from "../approvals.js";
 import { canonicalJson, retryKeys } from "../fingerprint.js";
 import type { LiveLedger } from "../live-record.js";
+import { missingCarried, type RecordOrigin } from "./missing.js";
 import { answerSignature, recordSignature, signed } from "./record-signatures.js";
 import { type AskLedger, askSlot, openAsk } from "./redeem.js";
 import { approvalRequest } from "./request.js";
@@ -30,6 +31,8 @@ export interface RecordOptions {
   trust?: ApprovalTrust;
   /** The payload each tool call was first shown with: a call resumed with another is refused. */
   asks?: AskLedger;
+  /** Where the records live, to explain a request that is not there. */
+  origin?: RecordOrigin;
 }
 
 /** Where a request is asked: the call's place and the channel that shows it. */
@@ -276,14 +279,10 @@ export async function redeemRecorded(
   id: string,
   call: RecordedCall,
   proof: DecisionProof,
+  asked?: { expiresAt: number; scope?: string | undefined },
 ): Promise<Confirmation> {
   const record = await o.records.getApproval(SPACE, id);
-  if (!record) {
-    return {
-      approved: false,
-      reason: `no approval request ${id} for this call and payload is recorded in the store (the payload was edited after the ask, or it was never asked through adrails, or it expired long ago, or the store lost it: restarted empty or evicted its keys)`,
-    };
-  }
+  if (!record) return { approved: false, reason: await missingCarried(o, id, call, asked) };
   const via = record.answer?.channel || record.channel || "an approval channel";
   const no = (reason: string): Confirmation => ({ approved: false, reason, via });
   if (o.secret !== undefined && !signed(record.sig, recordSignature(record, o.secret))) {
@@ -358,11 +357,13 @@ export async function redeemRecorded(
 /**
  * Records a carried answer (from a conversation, a run state) against its request, then redeems
  * it: the answer itself is the proof the verifier checks, never what the store recorded.
+ * `requestScope`: where the request was asked, when not in the call's session.
  */
 export async function redeemCarried(
   o: RecordOptions,
   answer: ApprovalAnswer,
   call: RecordedCall,
+  requestScope?: string,
 ): Promise<Confirmation> {
   const decision: ConfirmDecision = answer.approved
     ? { approved: true, text: answer.text ?? "" }
@@ -371,11 +372,13 @@ export async function redeemCarried(
   if (record && record.answer === undefined)
     await recordAnswer(o, answer.request.id, decision, answer.channel);
   else if (record && !answer.approved) await recordAnswer(o, answer.request.id, decision, answer.channel);
-  return redeemRecorded(o, answer.request.id, call, {
-    kind: "answer",
-    answer,
-    via: answer.channel || "an approval channel",
-  });
+  return redeemRecorded(
+    o,
+    answer.request.id,
+    call,
+    { kind: "answer", answer, via: answer.channel || "an approval channel" },
+    { expiresAt: answer.request.expiresAt, scope: requestScope },
+  );
 }
 
 function refusalText(why: string): string {

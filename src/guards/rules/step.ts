@@ -242,7 +242,7 @@ export function createRulesStep(rules: MoneyRules, ctx: RulesContext): RulesStep
         if (writesToken === null) {
           finding = {
             rule: "writesPerConversation",
-            reason: `the ${cap} writes allowed in this ${call.session === undefined ? "toolkit" : "session"} are used`,
+            reason: `the ${cap} writes allowed in this ${call.session === undefined ? "agent's default session (no sessionId given)" : "session"} are used`,
             hint: "Nothing was sent. No writes are left in this conversation; reads still work. Tell the user.",
           };
         }

@@ -10,6 +10,7 @@ import type {
 import { readAnswer } from "../approval/answer.js";
 import { DESK_CHANNEL, deskConfirmation } from "../approval/desk.js";
 import { wentLiveSinceAsked } from "../approval/launch.js";
+import { missingRequest } from "../approval/missing.js";
 import {
   payloadOf,
   type RecordOptions,
@@ -147,7 +148,6 @@ export async function confirmStep(p: PipelineState, call: Call): Promise<ToolRes
 async function confirm(p: PipelineState, call: Call): Promise<Confirmation | { result: ToolResult }> {
   const { context, def } = call;
   if (context.denial !== undefined) return denialOf(context.denial);
-  if (context.unbound !== undefined) return unboundOf(context.unbound);
   const target: RedeemedCall = {
     tool: def.name,
     fingerprint: call.change,
@@ -155,12 +155,17 @@ async function confirm(p: PipelineState, call: Call): Promise<Confirmation | { r
     ...(context.toolCallId === undefined ? {} : { callId: context.toolCallId }),
     ...(typeof call.body.account_id === "string" ? { account: call.body.account_id } : {}),
   };
+  if (typeof context.unbound?.missing === "string") {
+    const reason = await missingRequest(context.unbound.missing, p.o.origin, p.o.asks, target);
+    return { approved: false, via: viaOf(context.unbound), reason };
+  }
+  if (context.unbound !== undefined) return unboundOf(context.unbound);
   const recorded = { ...target, payload: payloadOf(def, call.body) };
   const records = recordOptionsOf(p);
   if (context.answer !== undefined) {
     const read = readAnswer(context.answer, p.o.approvalSecret);
     if ("problem" in read) return { approved: false, reason: read.problem };
-    return redeemCarried(records, read.answer, recorded);
+    return redeemCarried(records, read.answer, recorded, context.requestScope);
   }
   if (context.approval !== undefined) {
     if (p.o.approvalSecret !== undefined) {
@@ -240,6 +245,7 @@ export function recordOptionsOf(p: PipelineState): RecordOptions {
     ...(p.o.live === undefined ? {} : { live: p.o.live }),
     trust: p.o.trust,
     asks: p.o.asks,
+    ...(p.o.origin === undefined ? {} : { origin: p.o.origin }),
   };
 }
 
@@ -263,10 +269,12 @@ export function idScopeOf(p: PipelineState, context: { sessionId?: string }): st
   return context.sessionId ?? p.o.sessionId ?? p.instanceScope;
 }
 
+const viaOf = (unbound: UnboundAnswer) =>
+  typeof unbound?.via === "string" && unbound.via !== "" ? unbound.via : "a framework approval flow";
+
 /** A person's answer that does not bind to this call, as a confirmation that did not happen. */
 function unboundOf(unbound: UnboundAnswer): Confirmation {
-  const via =
-    typeof unbound?.via === "string" && unbound.via !== "" ? unbound.via : "a framework approval flow";
+  const via = viaOf(unbound);
   const pending = Array.isArray(unbound?.pending) ? unbound.pending.filter((p) => typeof p === "string") : [];
   const listed = pending.length > 0 ? ` (pending: ${pending.join(", ")})` : "";
   return {

@@ -6,6 +6,7 @@ import type { ToolDefinition } from "../../tools/define.js";
 import type { AdToolsOptions, AuditEvent, CallContext } from "../../types.js";
 import type { DeskOptions } from "../approval/desk.js";
 import type { LaunchClaims } from "../approval/launch.js";
+import type { RecordOrigin } from "../approval/missing.js";
 import type { AskLedger } from "../approval/redeem.js";
 import type { ApprovalTrust } from "../approval/verify.js";
 import type { ApprovalLedger } from "../approvals.js";
@@ -46,6 +47,8 @@ export interface PipelineOptions
   desk?: DeskOptions;
   /** What the one verifier trusts: the toolkit's own keys, people file and secret. */
   trust: ApprovalTrust;
+  /** Where the records live, to explain a request that is not there. */
+  origin?: RecordOrigin;
 }
 
 /** What the steps of one toolkit's call path share. */
