@@ -1,8 +1,8 @@
 import type { z } from "zod";
 import { type AdClient, configProblem, createClient } from "./client/index.js";
 import { storeLaunchClaims } from "./guards/approval/launch.js";
-import { storePasskeyCounters } from "./guards/approval/passkey-counter.js";
 import type { RecordOrigin } from "./guards/approval/missing.js";
+import { storePasskeyCounters } from "./guards/approval/passkey-counter.js";
 import type { ApprovalTrust } from "./guards/approval/verify.js";
 import { createLiveLedger } from "./guards/live-record.js";
 import { DEFAULT_MAX_RESULT_CHARS, toModelText } from "./guards/model-text.js";
