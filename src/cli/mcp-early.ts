@@ -1,4 +1,5 @@
 import { readFileSync } from "node:fs";
+import module from "node:module";
 import { PassThrough, Writable } from "node:stream";
 import type { Prelisted } from "../mcp/prelist.js";
 import type { CliIO } from "./output.js";
@@ -132,6 +133,15 @@ export function serveEarly(answers: Prelisted, run: (io: CliIO) => Promise<numbe
 /** process.stdout for the server, without its answer to the initialize request already answered. */
 function dropEarlyAnswer(): Writable {
   let buffer = "";
+  let flushed = false;
+  // Node writes its compile cache (enabled in bin.ts) only when the process exits, and a host may
+  // end its server with SIGKILL: the next session then compiles everything again. Once the first
+  // answer (the first tools/call, after the whole server loaded) is out, the cache is written.
+  const flushCompileCache = () => {
+    if (flushed) return;
+    flushed = true;
+    setImmediate(() => (module as { flushCompileCache?: () => void }).flushCompileCache?.());
+  };
   return new Writable({
     write(chunk: Buffer | string, _encoding, done) {
       buffer += chunk.toString();
@@ -142,7 +152,11 @@ function dropEarlyAnswer(): Writable {
         if (!line.includes(EARLY_ID) || !isEarlyAnswer(line)) out += line;
       }
       if (out === "") done();
-      else process.stdout.write(out, () => done());
+      else
+        process.stdout.write(out, () => {
+          flushCompileCache();
+          done();
+        });
     },
   });
 }

@@ -3,7 +3,11 @@ import { AWAIT_APPROVAL } from "../await-approval.js";
 import { CONFIRM_TOOL } from "../guards/confirmation.js";
 import { getTool } from "../tools/index.js";
 import type { AdToolkit } from "../types.js";
-import { ADS_SCOPES } from "./auth.js";
+
+// Here, not in auth.ts: every server checks scopes, and auth.ts loads jose (about 50 files), which
+// only a server verifying tokens needs (adrails mcp over stdio never does).
+/** The scopes this server understands: reads, writes that spend nothing, and launches. */
+export const ADS_SCOPES = { read: "ads:read", write: "ads:write", launch: "ads:launch" } as const;
 
 const SCOPE_TOKEN = /^[\u0021\u0023-\u005B\u005D-\u007E]+$/;
 

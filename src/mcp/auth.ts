@@ -13,9 +13,8 @@ import {
 } from "@modelcontextprotocol/server";
 import { createRemoteJWKSet, type JWTPayload, errors as joseErrors, jwtVerify } from "jose";
 import { type AuthSettings, discoverIssuer, type IssuerMetadata, introspect } from "./auth-issuer.js";
+import { ADS_SCOPES } from "./auth-scopes.js";
 
-/** The scopes this server understands: reads, writes that spend nothing, and launches. */
-export const ADS_SCOPES = { read: "ads:read", write: "ads:write", launch: "ads:launch" } as const;
 const ALL_SCOPES = [ADS_SCOPES.read, ADS_SCOPES.write, ADS_SCOPES.launch];
 
 /** Who is calling, from a verified access token. */

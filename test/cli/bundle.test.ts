@@ -63,14 +63,15 @@ describe("the bundled dist/", () => {
 
 // `adrails mcp` runs from dist/m/ (scripts/bundle-mcp.mjs), with zod, the MCP SDK and commander
 // inside it: a host's first call waits for fewer files. With those packages made unresolvable, it
-// still serves; any other command, from dist/b/, cannot start.
+// still serves; any other command, from dist/b/, cannot start. jose (token verification, signed
+// decisions) stays a package loaded on use: a stdio server's first call never needs it.
 describe("adrails mcp's own bundle", () => {
   const HIDE = join(ROOT, "test/cli/child/hide.mjs");
   const hidden = cleanEnv({
-    HIDDEN_PACKAGES: "zod,@modelcontextprotocol/server,@modelcontextprotocol/core,commander",
+    HIDDEN_PACKAGES: "zod,@modelcontextprotocol/server,@modelcontextprotocol/core,commander,jose",
   });
 
-  it("answers a first call with zod, the MCP SDK and commander unresolvable", async () => {
+  it("answers a first call with zod, the MCP SDK, commander and jose unresolvable", async () => {
     const child = spawn(process.execPath, ["--import", HIDE, BIN, "--sim", "mcp"], {
       cwd: ROOT,
       env: hidden,
