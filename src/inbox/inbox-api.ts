@@ -3,6 +3,7 @@ import type { ApprovalAuthority } from "../guards/approval/verify.js";
 import type { ConfirmDecision, ConfirmRequest } from "../types.js";
 import type { People } from "./people.js";
 import type { InboxKey } from "./signing.js";
+import type { SweepPaging } from "./sweep.js";
 import type { DecideResult, InboxAudit, InboxItem, InboxQueue, ItemOutcome, Requester } from "./types.js";
 
 // What the inbox offers agents and pages; createInbox in inbox.ts builds it.
@@ -38,6 +39,11 @@ export interface InboxOptions {
    * use it); must not wait on anything slow. Its errors are ignored.
    */
   watch?: (items: InboxItem[]) => Promise<void> | void;
+  /**
+   * What one sweep reads: page 1 of the waiting list and `pages` more from a cursor that wraps
+   * around, `size` items each. Default { size: 200, pages: 4 }.
+   */
+  sweepPaging?: Partial<SweepPaging>;
 }
 
 /** What a person submits from the page. */
@@ -61,10 +67,12 @@ export interface Inbox {
    */
   decide(id: string, decision: PersonDecision, by: string, fingerprint?: string): Promise<DecideResult>;
   /**
-   * Ends in the audit every waiting request that expired or whose agent stopped waiting; resolves
-   * to how many it ended. Runs on its own with {@link Inbox.startSweeper}.
+   * Ends in the audit the waiting requests that expired or whose agent stopped waiting, among
+   * `shown` and a bounded part of the list (every one within a few sweeps; see
+   * {@link InboxOptions.sweepPaging}); resolves to how many it ended. Runs on its own with
+   * {@link Inbox.startSweeper}.
    */
-  sweep(): Promise<number>;
+  sweep(shown?: readonly InboxItem[]): Promise<number>;
   /** Sweeps every `everyMs` until {@link Inbox.close} (once per inbox; later calls do nothing). */
   startSweeper(everyMs: number): void;
   /** The newest items, after marking those past expiry or without a waiter. */
