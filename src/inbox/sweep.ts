@@ -13,9 +13,9 @@ const LIST_LIMIT = 2000;
 
 /**
  * A sweep that reaches every waiting request with bounded work. Each sweep reads page 1 of the
- * fair order, where the oldest requests (the first to expire) are, and `pages` pages from a cursor
- * that moves on and wraps around (after ending requests, up to `pages` more: at most
- * (2 * pages + 1) * size waiting items a sweep). With `n` waiting, every one is read within
+ * fair order, where the oldest requests (the first to expire) are, the `size` newest items, and
+ * `pages` pages from a cursor that moves on and wraps around (after ending requests, up to `pages`
+ * more: at most (2 * pages + 2) * size items of the waiting list a sweep). With `n` waiting, every one is read within
  * ceil(n / (size * pages)) sweeps while the list holds still; one that requests arriving or ended
  * elsewhere move past the cursor is read on the next turn. `end` closes an item that ran out or
  * lost its agent (true when it did); `watch` is shown every item read. Items in `shown` (a page a
@@ -39,8 +39,11 @@ export function pagedSweep(
       return { pending: items.filter((i) => i.state === "pending"), history: [], moved: 0 };
     }
     const head = await queue.page({ pending: 1, history: 1, size });
-    const pending = [...head.pending.items];
-    const history = [...head.history.items];
+    // The newest too, whatever their place in the fair order: a request just asked in another
+    // process is notified at once, and a foreign entry in the store is found and set aside.
+    const newest = await queue.list(size);
+    const pending = [...head.pending.items, ...newest.filter((i) => i.state === "pending")];
+    const history = [...head.history.items, ...newest.filter((i) => i.state !== "pending")];
     const last = head.pending.pages;
     if (cursor > last) cursor = 2;
     const moved = Math.min(pages + back, last - 1);
