@@ -3,7 +3,6 @@ import type { ApprovalAuthority } from "../guards/approval/verify.js";
 import type { ConfirmDecision, ConfirmRequest } from "../types.js";
 import type { People } from "./people.js";
 import type { InboxKey } from "./signing.js";
-import type { SweepPaging } from "./sweep.js";
 import type { DecideResult, InboxAudit, InboxItem, InboxQueue, ItemOutcome, Requester } from "./types.js";
 
 // What the inbox offers agents and pages; createInbox in inbox.ts builds it.
@@ -43,7 +42,7 @@ export interface InboxOptions {
    * What one sweep reads: page 1 of the waiting list and `pages` more from a cursor that wraps
    * around, `size` items each. Default { size: 200, pages: 4 }.
    */
-  sweepPaging?: Partial<SweepPaging>;
+  sweepPaging?: { size?: number; pages?: number };
 }
 
 /** What a person submits from the page. */
