@@ -46,6 +46,11 @@ export interface InboxOptions {
    * use it); must not wait on anything slow. Its errors are ignored.
    */
   watch?: (items: InboxItem[]) => Promise<void> | void;
+  /**
+   * What one sweep reads: page 1 of the waiting list and `pages` more from a cursor that wraps
+   * around, `size` items each. Default { size: 200, pages: 4 }.
+   */
+  sweepPaging?: { size?: number; pages?: number };
 }
 
 /** What a person submits from the page. */
@@ -92,10 +97,12 @@ export interface Inbox {
    */
   claims(id: string, decision: PersonDecision, by: string, fingerprint: string): Promise<DraftResult>;
   /**
-   * Ends in the audit every waiting request that expired or whose agent stopped waiting; resolves
-   * to how many it ended. Runs on its own with {@link Inbox.startSweeper}.
+   * Ends in the audit the waiting requests that expired or whose agent stopped waiting, among
+   * `shown` and a bounded part of the list (every one within a few sweeps; see
+   * {@link InboxOptions.sweepPaging}); resolves to how many it ended. Runs on its own with
+   * {@link Inbox.startSweeper}.
    */
-  sweep(): Promise<number>;
+  sweep(shown?: readonly InboxItem[]): Promise<number>;
   /** Sweeps every `everyMs` until {@link Inbox.close} (once per inbox; later calls do nothing). */
   startSweeper(everyMs: number): void;
   /** The newest items, after marking those past expiry or without a waiter. */

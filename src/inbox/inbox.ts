@@ -10,6 +10,7 @@ import type { AskResult, Inbox, InboxOptions, PersonDecision, SignedClaims } fro
 import { memoryQueue } from "./memory-queue.js";
 import { showingPayloads, statementsOf } from "./shown.js";
 import { generateInboxKey, type InboxKey } from "./signing.js";
+import { pagedSweep, SWEEP_PAGING } from "./sweep.js";
 import type {
   DecideResult,
   InboxAuditEntry,
@@ -23,8 +24,6 @@ export type { AskResult, Inbox, InboxOptions, PersonDecision } from "./inbox-api
 export { statementsOf } from "./shown.js";
 
 const iso = (ms: number) => new Date(ms).toISOString();
-/** Items a sweep reads (newest first): a memory queue keeps 1000. */
-const SWEEP_LIMIT = 2000;
 
 /** True when the request read back from the store is the one asked about, byte for byte. */
 function sameRequest(stored: unknown, asked: ConfirmRequest): boolean {
@@ -300,12 +299,12 @@ export function createInbox(options: InboxOptions = {}): Inbox {
     return items;
   }
 
-  const sweep = async () => {
-    const items = await queue.list(SWEEP_LIMIT);
-    const closed = await closeStale(items);
-    await watch(items);
-    return closed;
-  };
+  const sweep = pagedSweep(
+    queue,
+    { ...SWEEP_PAGING, ...options.sweepPaging },
+    async (item) => (await closeStale([item])) > 0,
+    watch,
+  );
   let sweeper: ReturnType<typeof setInterval> | undefined;
   let sweeping = false;
   function startSweeper(everyMs: number): void {

@@ -107,7 +107,7 @@ export function createItemsApi(inbox: Inbox) {
     let page = await read(query);
     if (Date.now() - lastSweep >= SWEEP_EVERY_MS && (await stale(page.pending.items))) {
       lastSweep = Date.now();
-      await inbox.sweep().catch(() => 0);
+      await inbox.sweep(page.pending.items).catch(() => 0);
       page = await read(query);
     }
     const opened = query.item ? await inbox.queue.get(query.item).catch(() => null) : null;
