@@ -14,6 +14,7 @@ import { generateInboxKey, type InboxKey } from "../../src/inbox/signing.js";
 import { buildOnce, run } from "../cli/helpers.js";
 import { softAuthenticator } from "../support/passkey.js";
 import { listen, until } from "./helpers.js";
+import { passkeyTab } from "./passkey-helpers.js";
 import { adRequest } from "./requests.js";
 
 const ANN = "ann-own-token-0123456789";
@@ -52,34 +53,6 @@ afterAll(async () => {
   await inbox?.close();
 });
 
-/** Ann's tab: posts forms as the page's script does. */
-async function annTab() {
-  const signIn = await fetch(`${base}/signin`, {
-    method: "POST",
-    headers: {
-      origin: base,
-      accept: "application/json",
-      "content-type": "application/x-www-form-urlencoded",
-    },
-    body: new URLSearchParams({ name: "", token: ANN }),
-  });
-  expect(signIn.status).toBe(200);
-  const headers = {
-    origin: base,
-    accept: "application/json",
-    cookie: signIn.headers.get("set-cookie")!.split(";")[0]!,
-    "x-adrails-inbox-key": ((await signIn.json()) as { key: string }).key,
-  };
-  return async (path: string, form: Record<string, string>) => {
-    const r = await fetch(`${base}/${path}`, {
-      method: "POST",
-      headers: { ...headers, "content-type": "application/x-www-form-urlencoded" },
-      body: new URLSearchParams(form),
-    });
-    return { status: r.status, body: (await r.json()) as Record<string, any> };
-  };
-}
-
 describe("a person with two passkeys", { timeout: 60_000 }, () => {
   it.each([
     ["laptop", laptop],
@@ -90,7 +63,7 @@ describe("a person with two passkeys", { timeout: 60_000 }, () => {
     const id = (await until(
       async () => (await inbox.list()).find((i) => i.state === "pending" && i.request.id === request.id)?.id,
     ))!;
-    const post = await annTab();
+    const { post } = await passkeyTab(base, ANN);
     const form = {
       id,
       action: "approve",
