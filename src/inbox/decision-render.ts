@@ -30,6 +30,7 @@ function standing(item: InboxItem, viewer: Viewer | undefined): Standing {
   const account = accountOf(item);
   const people = viewer?.people;
   const needed = approvalsNeeded(people, account);
+  // The approvals that hold: the queue shows no other (see `heldApprovals`).
   const approved = needed > 1 ? (item.approvals ?? []).map((a) => a.by) : [];
   if (!viewer || !people) return { needed, approved };
   const person = people.people.find((p) => p.name === viewer.name);
@@ -67,7 +68,7 @@ export function viewerKey(item: InboxItem, viewer: Viewer | undefined): string {
 export function approvalRows(item: InboxItem, ctx: RenderContext): string[] {
   if (item.state !== "pending") return [];
   const s = standing(item, ctx.viewer);
-  if (s.needed < 2 && !item.approvals?.length) return [];
+  if (s.needed < 2 && !item.approvals?.length && !item.ignoredApprovals) return [];
   const firsts = (item.approvals ?? []).map(
     (a) =>
       `${short(a.by, ctx)} at ${time(a.at)} with the sentence “${esc(head(a.text ?? "", ctx, FIELD_CAP))}” (${proofOf(a)})`,
@@ -89,8 +90,13 @@ export function approvalRows(item: InboxItem, ctx: RenderContext): string[] {
           ),
         ]
       : []),
+    ...(item.ignoredApprovals ? [row("Ignored", esc(IGNORED))] : []),
   ];
 }
+
+/** Said of an item whose store holds approvals that do not verify (see `heldApprovals`). */
+const IGNORED =
+  "An approval that does not verify was ignored: the inbox did not sign it for this request, so it counts for nobody (something other than the inbox wrote it into the store).";
 
 /** What the forms say: for one ad, or for the `count` payloads of a plan. */
 export interface FormWords {
@@ -161,6 +167,7 @@ export function history(item: InboxItem, ctx: RenderContext): string {
   }
   if (d && !d.approved) parts.push(`Declined by ${c(d.by)} at ${time(d.at)}: “${c(d.reason)}”.`);
   if (d) parts.push(proofs(item, ctx));
+  if (item.ignoredApprovals) parts.push(esc(IGNORED));
   if (item.state === "expired")
     parts.push(`Expired at ${time(item.closedAt)} without a decision; nothing was sent.`);
   if (item.state === "abandoned") {

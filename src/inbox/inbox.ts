@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { hostname } from "node:os";
 import { type PasskeyAssertion, statementPayload } from "../guards/approval/passkey.js";
-import { type DecisionClaims, openStatement, signStatement } from "../guards/approval/proof.js";
+import { type DecisionClaims, signStatement } from "../guards/approval/proof.js";
 import { type ApprovalAuthority, approvalsNeeded, mayDecide } from "../guards/approval/verify.js";
 import { canonicalJson } from "../guards/fingerprint.js";
 import type { ConfirmRequest } from "../types.js";
@@ -11,14 +11,7 @@ import { memoryQueue } from "./memory-queue.js";
 import { showingPayloads, statementsOf } from "./shown.js";
 import { generateInboxKey, type InboxKey } from "./signing.js";
 import { pagedSweep, SWEEP_PAGING } from "./sweep.js";
-import type {
-  DecideResult,
-  InboxAuditEntry,
-  InboxItem,
-  ItemDecision,
-  ItemOutcome,
-  Requester,
-} from "./types.js";
+import type { DecideResult, InboxAuditEntry, InboxItem, ItemOutcome, Requester } from "./types.js";
 
 export type { AskResult, Inbox, InboxOptions, PersonDecision } from "./inbox-api.js";
 export { statementsOf } from "./shown.js";
@@ -32,7 +25,6 @@ function sameRequest(stored: unknown, asked: ConfirmRequest): boolean {
 
 /** Creates an inbox over a queue and an audit trail (both memory by default). */
 export function createInbox(options: InboxOptions = {}): Inbox {
-  const queue = showingPayloads(options.queue ?? memoryQueue());
   const audit = options.audit ?? memoryAudit();
   const heartbeatMs = options.heartbeatMs ?? 1000;
   const aliveMs = options.abandonAfterMs ?? 5000;
@@ -47,6 +39,7 @@ export function createInbox(options: InboxOptions = {}): Inbox {
     keys: async () => [await trustedKey()],
     ...(people ? { people } : {}),
   };
+  const queue = showingPayloads(options.queue ?? memoryQueue(), authority);
   const watch = async (items: InboxItem[]) => {
     try {
       await options.watch?.(items);
@@ -216,10 +209,10 @@ export function createInbox(options: InboxOptions = {}): Inbox {
       const { item, claims, needed } = drafted;
       // A passkey signed these very claims: the inbox signs nothing else for it.
       if (signed && statementPayload(claims) !== signed.json) return { ok: false, code: "changed", item };
-      // Only approvals this inbox signed for this very ask count toward the two-person rule; one
-      // planted in the store stands in the count of the store's compare-and-set, and for nobody.
-      const recorded = item.approvals ?? [];
-      const prior = await validApprovals(item, recorded);
+      // The queue shows only the approvals that hold for this ask (heldApprovals): one planted in
+      // the store stands in the count of the store's compare-and-set, and for nobody.
+      const prior = item.approvals ?? [];
+      const recorded = prior.length + (item.ignoredApprovals ?? 0);
       const who = decision.approved ? [...prior.map((a) => a.by), by] : [by];
       // The person's assertion travels inside the statement (its protected header).
       const sig = await signStatement(
@@ -241,7 +234,11 @@ export function createInbox(options: InboxOptions = {}): Inbox {
         },
         graceMs,
         decision.approved
-          ? { needed: needed + recorded.length - prior.length, prior: recorded.length }
+          ? {
+              needed: needed + recorded - prior.length,
+              prior: recorded,
+              held: prior.map((a) => a.sig ?? ""),
+            }
           : undefined,
       );
       if (!result.ok && result.code === "raced") continue;
@@ -353,29 +350,6 @@ export function createInbox(options: InboxOptions = {}): Inbox {
     publicJwk: async () => ({ ...(await trustedKey()).jwk }),
     authority,
   };
-
-  /** The recorded approvals whose statement this inbox signed for this ask of this payload. */
-  async function validApprovals(item: InboxItem, recorded: readonly ItemDecision[]): Promise<ItemDecision[]> {
-    const keys = [await trustedKey()];
-    const valid: ItemDecision[] = [];
-    for (const approval of recorded) {
-      const opened = await openStatement(keys, approval.sig);
-      const c = opened?.claims;
-      if (
-        c &&
-        c.decision === "approve" &&
-        c.who === approval.by &&
-        c.request === item.request.id &&
-        c.asked === item.request.askedAt &&
-        c.fingerprint === item.request.fingerprint &&
-        c.account === (item.request.account ?? null) &&
-        !valid.some((v) => v.by === c.who)
-      ) {
-        valid.push(approval);
-      }
-    }
-    return valid;
-  }
 }
 
 /** The account a request is about: its own, or the ad's. */

@@ -47,6 +47,7 @@ function versionOf(item: InboxItem, mode: string, ctx: RenderContext): string {
     item.state,
     item.decision ?? null,
     item.approvals ?? null,
+    item.ignoredApprovals ?? 0,
     item.outcome ?? null,
     item.redeemedAt ?? null,
   ]);

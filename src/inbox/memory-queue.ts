@@ -143,7 +143,7 @@ export function memoryQueue(): InboxQueue {
       if (decision.approved && count.needed > 1) {
         const approvals = item.approvals ?? [];
         if (approvals.length !== count.prior) return { ok: false, code: "raced", item: copy(item) };
-        if (approvals.some((a) => a.by === decision.by))
+        if (approvals.some((a) => a.by === decision.by && (!count.held || count.held.includes(a.sig ?? ""))))
           return { ok: false, code: "same-person", item: copy(item) };
         item.approvals = [...approvals, { ...decision }];
         if (item.approvals.length < count.needed) return { ok: true, item: copy(item) };

@@ -185,7 +185,16 @@ function redisQueue(redis: RedisConnection): InboxQueue {
       const [code, raw] = (await script(
         DECIDE,
         [itemKey(id), aliveKey(id)],
-        [JSON.stringify(decision), graceMs, count.needed, count.prior, base, id],
+        [
+          JSON.stringify(decision),
+          graceMs,
+          count.needed,
+          count.prior,
+          base,
+          id,
+          JSON.stringify(count.held ?? []),
+          count.held ? "1" : "0",
+        ],
       )) as [string, string];
       const item = parse(raw, id) ?? undefined;
       if (code === "ok" && item) return { ok: true, item };

@@ -72,7 +72,7 @@ local af = redis.call('ZRANGE', base .. ':pend:a:' .. acct, 0, 0, 'WITHSCORES')
 redis.call('ZADD', base .. ':pend:accts', af[2], acct)
 return 1`;
 
-/** KEYS: item, alive. ARGV: decision, graceMs, needed, prior, base, id. */
+/** KEYS: item, alive. ARGV: decision, graceMs, needed, prior, base, id, held sigs (JSON), '1' when held is given. */
 export const DECIDE = guarded(
   `local raw = redis.call('GET', KEYS[1])
 if not raw then return {'not-found', ''} end
@@ -88,8 +88,10 @@ local needed = tonumber(ARGV[3])
 if d.approved and needed > 1 then
   local approvals = item.approvals or {}
   if #approvals ~= tonumber(ARGV[4]) then return {'raced', raw} end
+  local held = {}
+  for _, sig in ipairs(cjson.decode(ARGV[7])) do held[sig] = true end
   for _, a in ipairs(approvals) do
-    if a.by == d.by then return {'same-person', raw} end
+    if a.by == d.by and (ARGV[8] ~= '1' or held[a.sig]) then return {'same-person', raw} end
   end
   table.insert(approvals, d)
   item.approvals = approvals

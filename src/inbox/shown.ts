@@ -1,6 +1,9 @@
+import { approvalPasskey } from "../guards/approval/passkey-approval.js";
+import { openStatement } from "../guards/approval/proof.js";
 import { shownRequest } from "../guards/approval/request.js";
+import { type ApprovalAuthority, mayDecide } from "../guards/approval/verify.js";
 import type { ConfirmRequest } from "../types.js";
-import type { InboxItem, InboxQueue } from "./types.js";
+import type { InboxItem, InboxQueue, ItemDecision } from "./types.js";
 
 /** Every signed statement an item carries: the approvals so far and the decision. */
 export function statementsOf(item: InboxItem): string[] {
@@ -9,22 +12,76 @@ export function statementsOf(item: InboxItem): string[] {
 }
 
 /**
- * The queue, with every item it gives shown as its payload says (see `shownRequest`): the page,
- * the notifications and the signatures all see the request the agent would send, whatever else
- * an item in the store was edited to say. An item with no payload to show keeps what it says and
- * cannot be decided.
+ * The approvals recorded on an item that hold for its ask of its payload: signed with the inbox's
+ * key for this request, ask, payload and account, by someone the people file lets decide there,
+ * with their passkey's assertion where one is needed; one per person and per passkey, the first.
+ * The page and the two-person rule both count only these: an approval written into the store by
+ * anything but the inbox stands for nobody.
  */
-export function showingPayloads(queue: InboxQueue): InboxQueue {
-  const show = (value: unknown): unknown => {
-    if (Array.isArray(value)) return value.map(show);
+export async function heldApprovals(
+  item: InboxItem,
+  authority: ApprovalAuthority,
+): Promise<{ held: ItemDecision[]; ignored: number }> {
+  const recorded = Array.isArray(item.approvals) ? item.approvals : [];
+  if (recorded.length === 0) return { held: [], ignored: 0 };
+  const keys = await authority.keys();
+  const people = authority.people;
+  const account = item.request.account ?? null;
+  const held: ItemDecision[] = [];
+  const devices = new Set<string>();
+  for (const approval of recorded) {
+    const opened = await openStatement(keys, approval?.sig);
+    const c = opened?.claims;
+    if (
+      !opened ||
+      !c ||
+      c.decision !== "approve" ||
+      c.who !== approval.by ||
+      c.request !== item.request.id ||
+      c.tool !== item.request.tool ||
+      c.asked !== item.request.askedAt ||
+      c.fingerprint !== item.request.fingerprint ||
+      c.account !== account ||
+      held.some((h) => h.by === c.who) ||
+      (people && !people.people.some((p) => p.name === c.who && mayDecide(p, account)))
+    )
+      continue;
+    const passkey = await approvalPasskey(opened, people, account, undefined);
+    if ("problem" in passkey) continue;
+    if (passkey.credential !== undefined) {
+      if (devices.has(passkey.credential)) continue;
+      devices.add(passkey.credential);
+    }
+    held.push(approval);
+  }
+  return { held, ignored: recorded.length - held.length };
+}
+
+/**
+ * The queue, with every item it gives shown as its payload says (see `shownRequest`) and with only
+ * the approvals that hold for it (see {@link heldApprovals}; `ignoredApprovals` counts the rest):
+ * the page, the notifications, the signatures and the two-person rule all see the request the
+ * agent would send and the approvals the inbox signed for it, whatever else an item in the store
+ * was edited to say. An item with no payload to show keeps what it says and cannot be decided.
+ */
+export function showingPayloads(queue: InboxQueue, authority: ApprovalAuthority): InboxQueue {
+  const show = async (value: unknown): Promise<unknown> => {
+    if (Array.isArray(value)) return Promise.all(value.map(show));
     if (value === null || typeof value !== "object") return value;
-    const item = value as Partial<InboxItem> & { items?: unknown };
-    if (Array.isArray(item.items)) return { ...item, items: item.items.map(show) };
+    const item = value as Partial<InboxItem> & Record<string, unknown>;
     if (item.request && typeof item.state === "string") {
       const shown = shownRequest(item.request);
-      return shown ? { ...item, request: shown } : { ...item, request: withoutPayload(item.request) };
+      const { ignoredApprovals: _planted, ...rest } = item as InboxItem;
+      const asShown = { ...rest, request: shown ?? withoutPayload(item.request) };
+      if (!Array.isArray(item.approvals)) return asShown;
+      const { held, ignored } = await heldApprovals(asShown, authority);
+      return { ...asShown, approvals: held, ...(ignored > 0 ? { ignoredApprovals: ignored } : {}) };
     }
-    return value;
+    // A page of lists (QueuePage, QueueListPage): the items inside them.
+    const out: Record<string, unknown> = {};
+    for (const [key, member] of Object.entries(item))
+      out[key] = member !== null && typeof member === "object" ? await show(member) : member;
+    return out;
   };
   return new Proxy(queue, {
     get(target, property, receiver) {

@@ -57,6 +57,11 @@ export interface InboxItem {
   decision?: ItemDecision;
   /** Approvals recorded so far under the two-person rule, each signed; the item stays pending until two. */
   approvals?: ItemDecision[];
+  /**
+   * Set by the inbox as it reads the item, never taken from the store: how many recorded approvals
+   * do not hold for this ask (not signed by the inbox for it) and were left out of `approvals`.
+   */
+  ignoredApprovals?: number;
   /** When the waiting agent took the approval (once). */
   redeemedAt?: number;
   /** When the item stopped being pending without a decision (expired, abandoned). */
@@ -82,6 +87,11 @@ export type DecideRefusal =
 export interface ApprovalCount {
   needed: number;
   prior: number;
+  /**
+   * The statements (`sig`) of the recorded approvals that hold: only these refuse their person as
+   * "same-person" (an approval planted under someone's name never blocks them). All when absent.
+   */
+  held?: readonly string[];
 }
 
 export type DecideResult =

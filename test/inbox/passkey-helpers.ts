@@ -1,5 +1,6 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import type { CDPSession, Page } from "playwright-core";
+import { expect } from "vitest";
 import type { PasskeyEnrolment } from "../../src/guards/approval/passkey.js";
 import { seeText } from "./helpers.js";
 
@@ -74,4 +75,35 @@ export function addPasskeyToFile(file: string, enrolment: PasskeyEnrolment): voi
 /** Sets file-level members of a people file (two, requirePasskeys). */
 export function editPeopleFile(file: string, members: Record<string, unknown>): void {
   writeFileSync(file, JSON.stringify({ ...JSON.parse(readFileSync(file, "utf8")), ...members }, null, 2));
+}
+
+/** A tab signed in at `base` (http://localhost:PORT or http://127.0.0.1:PORT), over HTTP: its form posts and passkeys.json. */
+export async function passkeyTab(base: string, token: string, name = "") {
+  const signIn = await fetch(`${base}/signin`, {
+    method: "POST",
+    headers: {
+      origin: base,
+      accept: "application/json",
+      "content-type": "application/x-www-form-urlencoded",
+    },
+    body: new URLSearchParams({ name, token }),
+  });
+  expect(signIn.status).toBe(200);
+  const headers = {
+    origin: base,
+    accept: "application/json",
+    cookie: signIn.headers.get("set-cookie")!.split(";")[0]!,
+    "x-adrails-inbox-key": ((await signIn.json()) as { key: string }).key,
+  };
+  const post = async (path: string, form: Record<string, string>) => {
+    const r = await fetch(`${base}/${path}`, {
+      method: "POST",
+      headers: { ...headers, "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams(form),
+    });
+    return { status: r.status, body: (await r.json()) as Record<string, any> };
+  };
+  const about = async () =>
+    (await (await fetch(`${base}/passkeys.json`, { headers })).json()) as Record<string, any>;
+  return { post, about };
 }

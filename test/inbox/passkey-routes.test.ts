@@ -11,6 +11,7 @@ import { parsePeople } from "../../src/inbox/people.js";
 import { generateInboxKey, type InboxKey } from "../../src/inbox/signing.js";
 import { softAuthenticator } from "../support/passkey.js";
 import { listen, TOKEN, until } from "./helpers.js";
+import { passkeyTab as tab } from "./passkey-helpers.js";
 import { adRequest } from "./requests.js";
 
 const ANN = "ann-own-token-0123456789";
@@ -42,37 +43,6 @@ afterAll(async () => {
   await shared?.close();
   await inbox?.close();
 });
-
-/** A tab signed in at `base` (http://localhost:PORT or http://127.0.0.1:PORT). */
-async function tab(base: string, token: string, name = "") {
-  const signIn = await fetch(`${base}/signin`, {
-    method: "POST",
-    headers: {
-      origin: base,
-      accept: "application/json",
-      "content-type": "application/x-www-form-urlencoded",
-    },
-    body: new URLSearchParams({ name, token }),
-  });
-  expect(signIn.status).toBe(200);
-  const headers = {
-    origin: base,
-    accept: "application/json",
-    cookie: signIn.headers.get("set-cookie")!.split(";")[0]!,
-    "x-adrails-inbox-key": ((await signIn.json()) as { key: string }).key,
-  };
-  const post = async (path: string, form: Record<string, string>) => {
-    const r = await fetch(`${base}/${path}`, {
-      method: "POST",
-      headers: { ...headers, "content-type": "application/x-www-form-urlencoded" },
-      body: new URLSearchParams(form),
-    });
-    return { status: r.status, body: (await r.json()) as Record<string, any> };
-  };
-  const about = async () =>
-    (await (await fetch(`${base}/passkeys.json`, { headers })).json()) as Record<string, any>;
-  return { post, about };
-}
 
 describe("the inbox's passkey routes", { timeout: 30_000 }, () => {
   it("work only where the page is opened at the relying party's name, and only for named approvers", async () => {

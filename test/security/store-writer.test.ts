@@ -10,7 +10,7 @@ import type { AdToolkit } from "../../src/types.js";
 import { APPROVE, adOf, pendingOf, signIn, useDeskWorld } from "../approval-pending/support.js";
 import { unique } from "../approval-records/support.js";
 import { listen } from "../inbox/helpers.js";
-import { inboxItem, recordKey, redisCli } from "./support.js";
+import { inboxItem, plantApproval, recordKey, redisCli } from "./support.js";
 
 // docs/security.md, "anyone who can write Redis" and "another agent process of the same key": a
 // process holding the fleet's Redis URL (and the approvalSecret every agent has) rewrites records
@@ -18,6 +18,16 @@ import { inboxItem, recordKey, redisCli } from "./support.js";
 // against the code before the verifier and put the ad live.
 
 const d = useDeskWorld({ redis: true });
+
+/** What a Redis writer plants: an approval under Ben's name, with no statement the inbox signed. */
+const PLANTED_BEN = () => ({
+  approved: true,
+  by: "Ben",
+  at: Date.now(),
+  text: APPROVE,
+  who: ["Ben"],
+  sig: "not-a-signature",
+});
 
 describe("a process that can write Redis cannot approve", { timeout: 60_000 }, () => {
   it("an approved answer written into the request's record: nothing is sent; the person's approval still launches", async () => {
@@ -172,12 +182,14 @@ describe("named approvers cannot be widened through the store", { timeout: 60_00
     const { w } = d;
     const headline = unique("Planted first");
     const pending = pendingOf(await kit.call("push-creative", w.push(headline)));
-    const stored = await inboxItem(w.redis.url, pending.approval_id);
-    stored.item.approvals = [
-      { approved: true, by: "Ben", at: Date.now(), text: APPROVE, who: ["Ben"], sig: "not-a-signature" },
-    ];
-    await stored.write(stored.item);
+    plantApproval(w.redis.url, pending.approval_id, PLANTED_BEN());
     const ann = await signIn(url, "Ann", ANN);
+    // The page's list (not only the item it opens) shows no approval by Ben: Ann's would be the first.
+    const listed = (await ann.items()).pending.items.find((i) => i.id === pending.approval_id)!.html;
+    expect(listed).not.toContain("Approvals so far");
+    expect(listed).toContain("An approval that does not verify was ignored");
+    expect(listed).toContain("Approve (1 of 2)");
+    expect(listed).not.toContain("Approve (2 of 2) and launch");
     expect((await ann.decide(pending.approval_id, { approve: APPROVE })).status).toBe(200);
     expect((await inbox.queue.get(pending.approval_id))?.state).toBe("pending");
     // Forcing the item to "approved" with Ann's real statement and the planted one redeems nothing.
@@ -188,14 +200,28 @@ describe("named approvers cannot be widened through the store", { timeout: 60_00
     expect(result.ok).toBe(false);
     expect(JSON.stringify(result)).toMatch(/2 different approvers/);
     expect(w.sent(headline)).toHaveLength(0);
+  });
 
-    // Two real people: the ad goes live once, with both sentences.
+  it("after a planted first approval the page counts only real ones: (1 of 2), then (2 of 2) for the person it named, who launches", async () => {
+    const { w } = d;
     const twoReal = unique("Two real");
     const again = pendingOf(await kit.call("push-creative", w.push(twoReal)));
+    plantApproval(w.redis.url, again.approval_id, PLANTED_BEN());
+    const ann = await signIn(url, "Ann", ANN);
     const ben = await signIn(url, "Ben", BEN);
+    const before = (await ben.items(again.approval_id)).pending.items[0]!.html;
+    expect(before).not.toContain("Approvals so far");
+    expect(before).toContain("Approve (1 of 2)");
+    expect(before).not.toContain("You approved this already");
     expect(
       (await ann.decide(again.approval_id, { approve: "Ann approves this one going live" })).status,
     ).toBe(200);
+    const after = (await ben.items(again.approval_id)).pending.items[0]!.html;
+    expect(after).toMatch(/Approvals so far<\/dt><dd>Ann at /);
+    expect(after).not.toMatch(/Approvals so far<\/dt><dd>[^<]*Ben at/);
+    expect(after).toContain("Approve (2 of 2) and launch");
+    expect(after).toContain("An approval that does not verify was ignored");
+    // The approval planted under Ben's name never stands in his way: his real one is the second.
     expect(
       (await ben.decide(again.approval_id, { approve: "Ben approves this one going live" })).status,
     ).toBe(200);

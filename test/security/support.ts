@@ -40,3 +40,15 @@ export async function inboxItem(url: string, id: string) {
     close: () => client.close(),
   };
 }
+
+/**
+ * Writes `approval` into inbox item `id`'s recorded approvals with `redis-cli`, as anyone holding
+ * the Redis URL can (the item keeps its expiry).
+ */
+export function plantApproval(url: string, id: string, approval: Record<string, unknown>): void {
+  const [key] = redisCli(url, "--scan", "--pattern", `*inbox:item:${id}`).split("\n");
+  if (!key) throw new Error(`no inbox item ${id} in Redis`);
+  const item = JSON.parse(redisCli(url, "GET", key));
+  item.approvals = [...(item.approvals ?? []), approval];
+  redisCli(url, "SET", key, JSON.stringify(item), "KEEPTTL");
+}
