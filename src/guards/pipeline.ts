@@ -84,15 +84,12 @@ export interface CallPipeline {
 
 /** How much longer than an approval a launch claim lasts, for the send (a video takes up to 90 s). */
 const LAUNCH_SLACK_MS = 180_000;
-
 /** How long a call with an answer handed in waits for an identical launch to end. */
 const LAUNCH_WAIT_MS = 30_000;
 
-/**
- * The scope of ids and requests when no session is given. The store is already scoped to the API
- * key, so a repeat of the same change for the same account goes out under the first send's id from
- * any process: the service replays it. `sessionId` (the CLI's `--session`) narrows it.
- */
+// The scope of ids and requests when no session is given. The store is already scoped to the API
+// key, so a repeat of the same change for the same account goes out under the first send's id from
+// any process: the service replays it. `sessionId` (the CLI's `--session`) narrows it.
 const DEFAULT_SCOPE = "default";
 
 /** Builds the call path of one toolkit. */

@@ -1,9 +1,4 @@
-import type {
-  ApprovalRecord,
-  ApprovalRecordInput,
-  ApprovalRecords,
-  RecordedAnswer,
-} from "../../store/index.js";
+import type { ApprovalRecord, ApprovalRecordInput, ApprovalRecords, RecordedAnswer } from "../../store/index.js";
 import type { ToolDefinition } from "../../tools/define.js";
 import type { ApprovalAnswer, ConfirmDecision, ConfirmRequest } from "../../types.js";
 import { type Confirmation, confirmationText } from "../approvals.js";
@@ -16,9 +11,8 @@ import { approvalRequest } from "./request.js";
 import { type ApprovalTrust, accountOfPayload, type DecisionProof, verifyDecision } from "./verify.js";
 
 // One record per approval request, in the toolkit's store: made when a person is asked, answered
-// by whoever answers, redeemed once by whoever sends. Whatever carries an approval between steps
-// (a conversation, a run state, a checkpoint, a page) carries the request id; the authority is the
-// record. Times are the store's clock, so processes whose clocks differ agree on ask and expiry.
+// by whoever answers, redeemed once by whoever sends. The record carries a decision, never judges
+// it: verify.ts does, on the redeem path. Times are the store's clock, so processes agree on expiry.
 
 /** What the record side of the approval model needs from the toolkit. */
 export interface RecordOptions {
