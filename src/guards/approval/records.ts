@@ -1,4 +1,9 @@
-import type { ApprovalRecord, ApprovalRecordInput, ApprovalRecords, RecordedAnswer } from "../../store/index.js";
+import type {
+  ApprovalRecord,
+  ApprovalRecordInput,
+  ApprovalRecords,
+  RecordedAnswer,
+} from "../../store/index.js";
 import type { ToolDefinition } from "../../tools/define.js";
 import type { ApprovalAnswer, ConfirmDecision, ConfirmRequest } from "../../types.js";
 import { type Confirmation, confirmationText } from "../approvals.js";
