@@ -56,6 +56,14 @@ const person = (name: string, passkeys?: SoftAuthenticator[], accounts: "*" | st
   ...(passkeys ? { passkeys: passkeys.map((p) => p.credential) } : {}),
 });
 
+/** Asks for an ACTIVE ad, then records `who`'s approval signed by the inbox with no passkey assertion. */
+async function approvedWithoutPasskey(s: Setup, who: string, label: string) {
+  const headline = unique(label);
+  const pending = pendingOf(await s.kit.call("push-creative", w.push(headline)));
+  await recordApproval(s.inbox, s.key, await approvalClaims(s.inbox, pending.approval_id, who), undefined);
+  return { headline, pending };
+}
+
 describe("a person with a passkey approves with it", { timeout: 60_000 }, () => {
   const ann = softAuthenticator({ counting: true });
   let s: Setup;
@@ -75,14 +83,7 @@ describe("a person with a passkey approves with it", { timeout: 60_000 }, () => 
   });
 
   it("the inbox's signature alone does not stand for a person with a passkey", async () => {
-    const headline = unique("Passkey missing");
-    const pending = pendingOf(await s.kit.call("push-creative", w.push(headline)));
-    await recordApproval(
-      s.inbox,
-      s.key,
-      await approvalClaims(s.inbox, pending.approval_id, "Ann"),
-      undefined,
-    );
+    const { headline, pending } = await approvedWithoutPasskey(s, "Ann", "Passkey missing");
     const result = await s.kit.awaitApproval(pending.approval_id, { waitMs: 1000 });
     expect(result.ok).toBe(false);
     expect(JSON.stringify(result)).toContain("Ann's approval: it carries no passkey assertion");
@@ -130,14 +131,7 @@ describe("a person with a passkey approves with it", { timeout: 60_000 }, () => 
   });
 
   it("a person without passkeys approves with the inbox's signature, as before", async () => {
-    const headline = unique("No passkey");
-    const pending = pendingOf(await s.kit.call("push-creative", w.push(headline)));
-    await recordApproval(
-      s.inbox,
-      s.key,
-      await approvalClaims(s.inbox, pending.approval_id, "Cat"),
-      undefined,
-    );
+    const { pending } = await approvedWithoutPasskey(s, "Cat", "No passkey");
     expect(adOf(await s.kit.awaitApproval(pending.approval_id, { waitMs: 5000 })).status).toBe("ACTIVE");
   });
 });
@@ -156,14 +150,7 @@ describe("requirePasskeys, user verification and the counter", { timeout: 60_000
   });
 
   it("on a requirePasskeys account, an approval without a passkey redeems nothing, whoever signed it", async () => {
-    const headline = unique("Required");
-    const pending = pendingOf(await s.kit.call("push-creative", w.push(headline)));
-    await recordApproval(
-      s.inbox,
-      s.key,
-      await approvalClaims(s.inbox, pending.approval_id, "Cat"),
-      undefined,
-    );
+    const { headline, pending } = await approvedWithoutPasskey(s, "Cat", "Required");
     const result = await s.kit.awaitApproval(pending.approval_id, { waitMs: 1000 });
     expect(result.ok).toBe(false);
     expect(JSON.stringify(result)).toContain("Cat has no passkey in the people file");

@@ -2,11 +2,11 @@ import { createMCPClient } from "@ai-sdk/mcp";
 import { Experimental_StdioMCPTransport } from "@ai-sdk/mcp/mcp-stdio";
 import { generateText, stepCountIs } from "ai";
 import { MockLanguageModelV3 } from "ai/test";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { callsResponse, textResponse } from "../adapters/harness.js";
-import { BIN, buildOnce, ROOT } from "../cli/helpers.js";
-import { type Env, push, startEnv } from "./helpers.js";
-import { type InboxFixture, person, startInboxFixture } from "./inbox-support.js";
+import { BIN, ROOT } from "../cli/helpers.js";
+import { type Env, push } from "./helpers.js";
+import { type InboxFixture, person, useInboxWorld } from "./inbox-support.js";
 
 // The AI SDK's own MCP client (@ai-sdk/mcp, which declares no elicitation by default and cannot
 // take an input_required result) spawning the built `adrails mcp --redis --inbox-url`, feeding
@@ -17,14 +17,9 @@ import { type InboxFixture, person, startInboxFixture } from "./inbox-support.js
 const SENTENCE = "I, Dana, approve this summer ad going live today.";
 let env: Env;
 let fx: InboxFixture;
-beforeAll(async () => {
-  await buildOnce();
-  env = await startEnv();
-  fx = await startInboxFixture();
-}, 120_000);
-afterAll(async () => {
-  await fx?.close();
-  await env?.close();
+useInboxWorld((e, f) => {
+  env = e;
+  fx = f;
 });
 
 describe("@ai-sdk/mcp with ai@6 generateText", { timeout: 120_000 }, () => {

@@ -1,13 +1,13 @@
 import { spawn } from "node:child_process";
 import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
 import type { CallToolResult, ElicitRequestURLParams, Transport } from "@modelcontextprotocol/server";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { redisStore } from "../../src/store/redis.js";
 import { createAdTools } from "../../src/toolkit.js";
 import type { ToolResult } from "../../src/types.js";
-import { BIN, buildOnce, ROOT, waitFor } from "../cli/helpers.js";
-import { call, type Env, push, startEnv } from "./helpers.js";
-import { type InboxFixture, mcpChild, person, startInboxFixture } from "./inbox-support.js";
+import { BIN, ROOT, waitFor } from "../cli/helpers.js";
+import { call, type Env, push } from "./helpers.js";
+import { type InboxFixture, mcpChild, person, useInboxWorld } from "./inbox-support.js";
 import { TASKS_EXTENSION, type TaskState, TasksClient } from "./tasks-client.js";
 
 // `adrails mcp --redis --inbox-url` (the built CLI as a child process) with a real Redis and the
@@ -19,14 +19,9 @@ type Pending = Extract<ToolResult, { ok: "pending" }>;
 
 let env: Env;
 let fx: InboxFixture;
-beforeAll(async () => {
-  await buildOnce();
-  env = await startEnv();
-  fx = await startInboxFixture();
-}, 120_000);
-afterAll(async () => {
-  await fx?.close();
-  await env?.close();
+useInboxWorld((e, f) => {
+  env = e;
+  fx = f;
 });
 beforeEach(() => env.sim.control.reset());
 

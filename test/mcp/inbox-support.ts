@@ -1,10 +1,11 @@
 import { StdioClientTransport } from "@modelcontextprotocol/client/stdio";
+import { afterAll, beforeAll } from "vitest";
 import { createInbox, type Inbox } from "../../src/inbox/inbox.js";
 import { redisInbox } from "../../src/inbox/redis-queue.js";
-import { BIN, cleanEnv, ROOT } from "../cli/helpers.js";
+import { BIN, buildOnce, cleanEnv, ROOT } from "../cli/helpers.js";
 import { serveInbox, TOKEN } from "../inbox/helpers.js";
 import { startRedis, type TestRedis } from "../support/redis.js";
-import type { Env } from "./helpers.js";
+import { type Env, startEnv } from "./helpers.js";
 
 // The people side of the MCP approval paths: a real Redis, the inbox page on a loopback port (the
 // page `adrails inbox --redis` serves), and a person deciding over plain HTTP the way the page's
@@ -102,4 +103,23 @@ export async function person(inboxUrl: string, name = "Dana Reviewer") {
   }
 
   return { pending, decide };
+}
+
+/**
+ * The built CLI, a simulator and an inbox fixture (Redis and the page) for a test file: started
+ * once before its tests, handed to `ready`, closed after them.
+ */
+export function useInboxWorld(ready: (env: Env, fx: InboxFixture) => void): void {
+  let env: Env | undefined;
+  let fx: InboxFixture | undefined;
+  beforeAll(async () => {
+    await buildOnce();
+    env = await startEnv();
+    fx = await startInboxFixture();
+    ready(env, fx);
+  }, 120_000);
+  afterAll(async () => {
+    await fx?.close();
+    await env?.close();
+  });
 }

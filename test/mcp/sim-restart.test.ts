@@ -1,9 +1,9 @@
 import { Client } from "@modelcontextprotocol/client";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { ToolResult } from "../../src/types.js";
-import { buildOnce, cleanEnv } from "../cli/helpers.js";
-import { call, type Env, push, startEnv } from "./helpers.js";
-import { type InboxFixture, mcpChild, person, startInboxFixture } from "./inbox-support.js";
+import { cleanEnv } from "../cli/helpers.js";
+import { call, type Env, push } from "./helpers.js";
+import { type InboxFixture, mcpChild, person, useInboxWorld } from "./inbox-support.js";
 
 // Issue 41: each `adrails --sim mcp` starts its simulator on a new port. The approval's scope must
 // not depend on that port, or a host that restarts the server (Claude Desktop does, per session)
@@ -15,15 +15,10 @@ type Pending = Extract<ToolResult, { ok: "pending" }>;
 
 let env: Env;
 let fx: InboxFixture;
-beforeAll(async () => {
-  await buildOnce();
-  // A simulator of the same seed as --sim's: the same accounts and ad sets, for the payload.
-  env = await startEnv();
-  fx = await startInboxFixture();
-}, 120_000);
-afterAll(async () => {
-  await fx?.close();
-  await env?.close();
+// A simulator of the same seed as --sim's: the same accounts and ad sets, for the payload.
+useInboxWorld((e, f) => {
+  env = e;
+  fx = f;
 });
 
 /** One `adrails --sim mcp` process on the fixture's Redis and inbox, for the length of `use`. */

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll } from "vitest";
-import { type AdStore, memoryStore } from "../../src/store/index.js";
+import { type AdStore, memoryStore, type RateRule } from "../../src/store/index.js";
 import { redisStore } from "../../src/store/redis.js";
 import { startRedis, type TestRedis } from "../support/redis.js";
 
@@ -32,3 +32,21 @@ export function bothStores() {
   ];
   return { kinds, fresh, redisUrl, keep };
 }
+
+export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/**
+ * Milliseconds since now, one more for the clocks' rounding. A wait the store reports shrinks as time passes, so its lower bounds
+ * subtract the time that really passed since the state they count from: on a loaded machine the
+ * bound drops with it and the assertion still holds (no assertion rests on the machine's speed).
+ */
+export const stopwatch = () => {
+  const started = Date.now();
+  return () => Date.now() - started + 1;
+};
+export const rule = (limit: number, windowMs: number, holdMs = 5000): RateRule => ({
+  limit,
+  windowMs,
+  marginMs: 20,
+  probeMs: 2000,
+  holdMs,
+});

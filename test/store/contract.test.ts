@@ -1,27 +1,10 @@
 import { createClient } from "redis";
 import { describe, expect, it } from "vitest";
-import { type RateRule, StoreError } from "../../src/store/index.js";
+import { StoreError } from "../../src/store/index.js";
 import { redisStore } from "../../src/store/redis.js";
 import { startRedis } from "../support/redis.js";
-import { bothStores } from "./both-stores.js";
+import { bothStores, rule, sleep, stopwatch } from "./both-stores.js";
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-/**
- * Milliseconds since now, one more for the clocks' rounding. A wait the store reports shrinks as time passes, so its lower bounds
- * subtract the time that really passed since the state they count from: on a loaded machine the
- * bound drops with it and the assertion still holds (no assertion rests on the machine's speed).
- */
-const stopwatch = () => {
-  const started = Date.now();
-  return () => Date.now() - started + 1;
-};
-const rule = (limit: number, windowMs: number, holdMs = 5000): RateRule => ({
-  limit,
-  windowMs,
-  marginMs: 20,
-  probeMs: 2000,
-  holdMs,
-});
 const { kinds, fresh, redisUrl, keep } = bothStores();
 
 describe.each(kinds)("%s store", (_kind, make) => {
