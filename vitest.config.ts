@@ -15,6 +15,7 @@ export default defineConfig({
     maxWorkers: 2,
     testTimeout: 20_000,
     hookTimeout: 20_000,
+    setupFiles: ["./test/support/private-home.ts"],
     projects: [
       {
         extends: true,
