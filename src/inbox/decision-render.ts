@@ -98,6 +98,10 @@ export function approvalRows(item: InboxItem, ctx: RenderContext): string[] {
 const IGNORED =
   "An approval that does not verify was ignored: the inbox did not sign it for this request, so it counts for nobody (something other than the inbox wrote it into the store).";
 
+/** Said of a closed item whose decision does not verify (see `decisionHolds`). */
+const UNVERIFIED = (state: string) =>
+  `The store marks this request ${state}, but no decision the inbox signed for it holds: nobody decided it here, it counts for nobody, and no agent redeems it (something other than the inbox wrote it into the store).`;
+
 /** What the forms say: for one ad, or for the `count` payloads of a plan. */
 export interface FormWords {
   /** e.g. "this ad", "these 3 payloads". */
@@ -168,6 +172,7 @@ export function history(item: InboxItem, ctx: RenderContext): string {
   if (d && !d.approved) parts.push(`Declined by ${c(d.by)} at ${time(d.at)}: “${c(d.reason)}”.`);
   if (d) parts.push(proofs(item, ctx));
   if (item.ignoredApprovals) parts.push(esc(IGNORED));
+  if (item.unverifiedDecision) parts.push(esc(UNVERIFIED(item.state)));
   if (item.state === "expired")
     parts.push(`Expired at ${time(item.closedAt)} without a decision; nothing was sent.`);
   if (item.state === "abandoned") {

@@ -114,6 +114,19 @@ export function createInbox(options: InboxOptions = {}): Inbox {
           }
           // Carried, not judged: the toolkit's verifier checks the signed statements against the
           // call it is about to send (write access to the store is not the power to approve).
+          // A decline the inbox did not sign is nobody's: it ends the wait (nothing is sent), but
+          // as no decision, and its words, a store writer's, never reach the model.
+          if (now.state === "declined" && now.unverifiedDecision) {
+            return {
+              id: item.id,
+              decision: {
+                approved: false,
+                undecided: true,
+                reason:
+                  "the inbox request was closed in the store without a decision the inbox signed, so nobody declined it and nothing was sent (make the same call again to ask again)",
+              },
+            };
+          }
           if (now.state === "declined") return no(now.decision?.reason || "a person declined in the inbox");
           if (await queue.redeem(item.id, Date.now())) {
             return {

@@ -48,6 +48,7 @@ function versionOf(item: InboxItem, mode: string, ctx: RenderContext): string {
     item.decision ?? null,
     item.approvals ?? null,
     item.ignoredApprovals ?? 0,
+    item.unverifiedDecision !== undefined,
     item.outcome ?? null,
     item.redeemedAt ?? null,
   ]);

@@ -54,6 +54,9 @@ export const STATE_LABEL: Record<InboxItem["state"], string> = {
   abandoned: "Abandoned: the agent stopped waiting",
 };
 
+/** The badge of a closed item whose recorded decision does not verify. */
+const UNVERIFIED_LABEL = "Not decided: the recorded decision does not verify";
+
 /**
  * The fields of an item the page can show in full on request (`field?id=&name=`), as text.
  * Everything comes from the request's structured fields, never from its free text.
@@ -204,7 +207,7 @@ export function renderItem(item: InboxItem, ctx: RenderContext): string {
     : `Call of ${head(String(item.request.tool), ctx, 120)}`;
   const account = ad?.account_id ?? item.request.account ?? "";
   return `<article class="item state-${esc(item.state)}" id="item-${id}" data-id="${id}" data-state="${esc(item.state)}" aria-labelledby="title-${id}">
-<h3 id="title-${id}"><span class="badge">${esc(STATE_LABEL[item.state])}</span> ${esc(title)} <span class="sub">· ${short(account, ctx)}</span></h3>
+<h3 id="title-${id}"><span class="badge">${esc(item.unverifiedDecision ? UNVERIFIED_LABEL : STATE_LABEL[item.state])}</span> ${esc(title)} <span class="sub">· ${short(account, ctx)}</span></h3>
 <div class="body"><div class="media">${ad ? preview(ad, ctx) : ""}</div><dl>${[...rows, ...common].join("")}</dl></div>
 ${item.state === "pending" ? decisionForms(item, ctx) : history(item, ctx)}
 <p class="result" role="status" aria-live="polite"></p></article>`;
@@ -219,7 +222,7 @@ export function renderCompact(item: InboxItem, ctx: RenderContext): string {
   const tiny = (value: unknown) => esc(head(String(value ?? ""), ctx, 60));
   const account = adOf(item)?.account_id ?? item.request.account ?? "(none)";
   return `<article class="item compact state-${esc(item.state)}" id="item-${id}" data-id="${id}" data-state="${esc(item.state)}" aria-labelledby="title-${id}">
-<h3 id="title-${id}"><span class="badge">${esc(STATE_LABEL[item.state])}</span> Call of ${tiny(item.request.tool)} <span class="sub">· ${tiny(account)}</span></h3>
+<h3 id="title-${id}"><span class="badge">${esc(item.unverifiedDecision ? UNVERIFIED_LABEL : STATE_LABEL[item.state])}</span> Call of ${tiny(item.request.tool)} <span class="sub">· ${tiny(account)}</span></h3>
 <p>Asked by ${tiny(item.requester.agent ?? "an agent")} at ${time(item.createdAt)}; payload fingerprint ${tiny(item.request.fingerprint)}. This request is too large to show with the others.</p>
 <button type="button" class="secondary load-item" data-id="${id}">Show this request${item.state === "pending" ? " to decide" : ""}</button>
 <p class="result" role="status" aria-live="polite"></p></article>`;

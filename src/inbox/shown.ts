@@ -1,13 +1,13 @@
 import { approvalPasskey } from "../guards/approval/passkey-approval.js";
 import { openStatement } from "../guards/approval/proof.js";
 import { shownRequest } from "../guards/approval/request.js";
-import { type ApprovalAuthority, mayDecide } from "../guards/approval/verify.js";
+import { type ApprovalAuthority, mayDecide, verifyDecision } from "../guards/approval/verify.js";
 import type { ConfirmRequest } from "../types.js";
 import type { InboxItem, InboxQueue, ItemDecision } from "./types.js";
 
 /** Every signed statement an item carries: the approvals so far and the decision. */
 export function statementsOf(item: InboxItem): string[] {
-  const all = [...(item.approvals ?? []).map((a) => a.sig), item.decision?.sig];
+  const all = [...(item.approvals ?? []).map((a) => a.sig), item.decision?.sig, item.unverifiedDecision?.sig];
   return [...new Set(all.filter((s): s is string => typeof s === "string"))];
 }
 
@@ -58,6 +58,33 @@ export async function heldApprovals(
 }
 
 /**
+ * Whether the decision recorded on a closed item is one the inbox signed: its statements, checked
+ * as an agent's verifier checks them (this ask, this payload, this account, people who may decide
+ * there, their passkeys), decide what the item says was decided. For the page and the agents'
+ * wait, which then never repeat what a store writer put in a decision's words.
+ */
+export async function decisionHolds(item: InboxItem, authority: ApprovalAuthority): Promise<boolean> {
+  const d = item.decision;
+  if (!d) return true;
+  const r = item.request;
+  if (typeof r.payload !== "string") return false;
+  const verdict = await verifyDecision(
+    { kind: "statements", statements: statementsOf(item), via: "inbox" },
+    // As of the ask: a decision that held when made still holds in the history after expiry.
+    {
+      request: r.id,
+      tool: r.tool,
+      payload: r.payload,
+      account: r.account ?? null,
+      askedAt: r.askedAt,
+      now: r.askedAt,
+    },
+    { authority, shared: true, maxTtlMs: Math.max(0, r.expiresAt - r.askedAt) },
+  );
+  return d.approved === true ? verdict.ok : !verdict.ok && verdict.declined === true;
+}
+
+/**
  * The queue, with every item it gives shown as its payload says (see `shownRequest`) and with only
  * the approvals that hold for it (see {@link heldApprovals}; `ignoredApprovals` counts the rest):
  * the page, the notifications, the signatures and the two-person rule all see the request the
@@ -71,8 +98,13 @@ export function showingPayloads(queue: InboxQueue, authority: ApprovalAuthority)
     const item = value as Partial<InboxItem> & Record<string, unknown>;
     if (item.request && typeof item.state === "string") {
       const shown = shownRequest(item.request);
-      const { ignoredApprovals: _planted, ...rest } = item as InboxItem;
-      const asShown = { ...rest, request: shown ?? withoutPayload(item.request) };
+      const { ignoredApprovals: _planted, unverifiedDecision: _said, ...rest } = item as InboxItem;
+      let asShown: InboxItem = { ...rest, request: shown ?? withoutPayload(item.request) };
+      if (asShown.decision && !(await decisionHolds(asShown, authority))) {
+        const { decision: unsigned, ...undecided } = asShown;
+        const sig = typeof unsigned?.sig === "string" ? unsigned.sig : undefined;
+        asShown = { ...undecided, unverifiedDecision: sig === undefined ? {} : { sig } };
+      }
       if (!Array.isArray(item.approvals)) return asShown;
       const { held, ignored } = await heldApprovals(asShown, authority);
       return { ...asShown, approvals: held, ...(ignored > 0 ? { ignoredApprovals: ignored } : {}) };

@@ -62,6 +62,13 @@ export interface InboxItem {
    * do not hold for this ask (not signed by the inbox for it) and were left out of `approvals`.
    */
   ignoredApprovals?: number;
+  /**
+   * Set by the inbox as it reads the item, never taken from the store: the item is closed as
+   * approved or declined, but no decision the inbox signed for this ask holds, so `decision` was
+   * left out (something other than the inbox wrote it). Its statement is kept only to be carried
+   * to agents, whose verifier says why it fails; nothing shows its words.
+   */
+  unverifiedDecision?: { sig?: string };
   /** When the waiting agent took the approval (once). */
   redeemedAt?: number;
   /** When the item stopped being pending without a decision (expired, abandoned). */
