@@ -32,7 +32,7 @@ import { createRequestIds } from "./request-ids.js";
 import { redactDeep, redactResult } from "./secrets.js";
 import { confirmStep, deniedStep, recordOptionsOf, scopeOf, unknownSendOf } from "./steps/approve.js";
 import type { Call, PipelineOptions, PipelineState } from "./steps/call.js";
-import { keyStep } from "./steps/key.js";
+import { keyStep, readWithClaim } from "./steps/key.js";
 import { changeOf, type Prepared, prepare } from "./steps/prepare.js";
 import { ruledCallOf, ruledOf, ruledRequest, rulesStep, settledOf, untoldStep } from "./steps/rules.js";
 import { secretField, secretsStep } from "./steps/secrets.js";
@@ -233,7 +233,8 @@ export function createCallPipeline(o: PipelineOptions): CallPipeline {
             context.approval !== undefined ||
             (o.desk !== undefined && (context.pending === true || !o.confirm));
           const waitMs = handedIn ? LAUNCH_WAIT_MS : 0;
-          const taken = await o.launches.take(key, o.approvalTtlMs + LAUNCH_SLACK_MS, waitMs, context.signal);
+          const ttl = o.approvalTtlMs + LAUNCH_SLACK_MS;
+          const taken = await o.launches.take(key, ttl, waitMs, context.signal, readWithClaim(p, call));
           if (taken === null) {
             decide(log, "hard-confirmation", "refuse", "an identical ACTIVE push is being asked or launched");
             return launchBusy(call.notes);

@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import { createClient } from "redis";
 import { batchedScripts } from "./batch.js";
+import { learnedClock } from "./clock.js";
 import { redisRuleCounts } from "./counts.js";
 import { BUMP, epochGuard, epochMemo, GET, SET_NX, USE_ONCE } from "./epoch.js";
 import { redisLiveRecords } from "./live.js";
@@ -191,12 +192,19 @@ export function redisStore(options: RedisStoreOptions): AdStore {
     script,
   );
 
+  const records = redisApprovalRecords(prefix, script);
+  // TIME once, then its offset from this process's monotonic clock while fresh (clock.ts). Another
+  // connection may reach another host with another clock: the offset is learned again.
+  const time = learnedClock(() => records.clock());
+  for (const event of ["connect", "ready", "end", "error", "reconnecting"]) client.on(event, time.forget);
+
   const store: AdStore = {
     name,
     ...redisLiveRecords(command, hashed, script),
     ...redisPasskeyCounters(command, script, hashed),
     ...redisRuleCounts(script, prefix),
-    ...redisApprovalRecords(prefix, script),
+    ...records,
+    clock: time.clock,
     ...(options.onStoreError === "local" ? { fallback: memoryStore() } : {}),
 
     async takeRate(bucket, rule, want) {

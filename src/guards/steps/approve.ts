@@ -187,7 +187,7 @@ async function confirm(p: PipelineState, call: Call): Promise<Confirmation | { r
       seed: DESK_CHANNEL,
       channel: DESK_CHANNEL,
       renew: true,
-      unknownSend: unknownSendOf(p, call),
+      unknownSend: call.unknownSend ?? unknownSendOf(p, call),
       ...(ruleAsk ? { annotate: (shown: ConfirmRequest) => withRule(shown, ruleAsk) } : {}),
     });
     const requester = context.sessionId === undefined ? undefined : { conversation: context.sessionId };
@@ -198,7 +198,7 @@ async function confirm(p: PipelineState, call: Call): Promise<Confirmation | { r
     callId: context.toolCallId,
     scope: target.scope,
     channel: "confirm",
-    unknownSend: unknownSendOf(p, call),
+    unknownSend: call.unknownSend ?? unknownSendOf(p, call),
     ...(ruleAsk ? { annotate: (shown: ConfirmRequest) => withRule(shown, ruleAsk) } : {}),
   });
   const asked = await askChannel(p.o.confirm, request, context.signal);

@@ -86,6 +86,8 @@ export interface Call {
   sendAfter?: Promise<unknown>;
   /** The limiter's turn for the send, taken with the claim. */
   turn?: Promise<Turn>;
+  /** The id of an identical send whose outcome is unknown, read with the launch claim (after it). */
+  unknownSend?: Promise<string | undefined>;
   /** A money rule makes a person's answer necessary (advisory override, or a custom rule's ask). */
   ruleAsk?: RuleAsk;
   /** The recorded request this call redeemed, once it did: its result is stored with it. */

@@ -2,7 +2,7 @@ import { approvalRequestId } from "../approvals.js";
 import { decide } from "../audit.js";
 import { runKeyNote } from "../notes.js";
 import { targetOf } from "../request-ids.js";
-import { idScopeOf } from "./approve.js";
+import { idScopeOf, unknownSendOf } from "./approve.js";
 import type { Call, PipelineState } from "./call.js";
 
 /**
@@ -55,3 +55,17 @@ const differs = (given: unknown, sent: string) => given !== undefined && given !
 
 const droppedNote = (idName: string) =>
   `The ${idName} you sent was not used: adrails sets ${idName} itself, the same for the same change, so a repeat replays instead of doing it twice. Leave it out.`;
+
+/**
+ * For the launch claim's tries: reads the unknown send each try goes with (one round trip, read in
+ * the store after the claim, as reading it after the claim's answer was), when a request is to be
+ * recorded from it.
+ */
+export function readWithClaim(p: PipelineState, call: Call): (() => void) | undefined {
+  if (call.context.answer !== undefined || call.context.approval !== undefined) return undefined;
+  return () => {
+    call.unknownSend = unknownSendOf(p, call);
+    // Awaited by the request it is for; a try that did not hold the claim drops its read.
+    call.unknownSend.catch(() => {});
+  };
+}
