@@ -12,6 +12,7 @@ import { DESK_CHANNEL, deskConfirmation } from "../approval/desk.js";
 import { wentLiveSinceAsked } from "../approval/launch.js";
 import { missingRequest } from "../approval/missing.js";
 import {
+  answerRecorded,
   payloadOf,
   type RecordOptions,
   recordAnswer,
@@ -220,10 +221,10 @@ async function confirm(p: PipelineState, call: Call): Promise<Confirmation | { r
       };
     }
   }
-  const refused = await recordAnswer(records, request.id, decision, channel);
+  const { refused, record } = await answerRecorded(records, request.id, decision, channel);
   if (refused !== undefined && decision.approved === true)
     return { approved: false, reason: refused, via: channel };
-  return redeemRecorded(records, request.id, recorded, proofOf(decision, channel));
+  return redeemRecorded(records, request.id, recorded, proofOf(decision, channel), undefined, record);
 }
 
 /**
