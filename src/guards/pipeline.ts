@@ -32,11 +32,11 @@ import { createRequestIds } from "./request-ids.js";
 import { redactDeep, redactResult } from "./secrets.js";
 import { confirmStep, deniedStep, recordOptionsOf, scopeOf, unknownSendOf } from "./steps/approve.js";
 import type { Call, PipelineOptions, PipelineState } from "./steps/call.js";
-import { keyStep, readWithClaim } from "./steps/key.js";
+import { readWithClaim, sendReady } from "./steps/key.js";
 import { changeOf, type Prepared, prepare } from "./steps/prepare.js";
 import { ruledCallOf, ruledOf, ruledRequest, rulesStep, settledOf, untoldStep } from "./steps/rules.js";
 import { secretField, secretsStep } from "./steps/secrets.js";
-import { claimStep, dropClaim, sendStep } from "./steps/send.js";
+import { dropClaim, sendStep } from "./steps/send.js";
 import { shapeStep, storeRefusal } from "./steps/shape.js";
 import { traceToolCall } from "./telemetry.js";
 
@@ -244,10 +244,8 @@ export function createCallPipeline(o: PipelineOptions): CallPipeline {
         const refused = await confirmStep(p, call);
         if (refused) return refused;
       }
-      if (def.idField) {
-        claimStep(p, call);
-        await keyStep(p, call);
-      }
+      const late = await sendReady(p, call);
+      if (late) return late;
       outcome = await sendStep(p, call);
       sent = true;
     } catch (error) {

@@ -109,12 +109,19 @@ export async function confirmStep(p: PipelineState, call: Call): Promise<ToolRes
       if (confirmation.toldOfLive !== undefined || call.context.approval !== undefined) {
         call.approvalKey = confirmation.key;
       }
-      if (isPush && confirmation.askedAt !== undefined) {
-        const late = await wentLiveSinceAsked(p.o.live, call, confirmation.askedAt, confirmation.toldOfLive);
-        if (late) return late;
-      }
-      ruleApproved(call, confirmation.via ?? "confirm");
-      decide(log, "hard-confirmation", "allow", `approved by a person via ${confirmation.via}`);
+      const approved = () => {
+        ruleApproved(call, confirmation.via ?? "confirm");
+        decide(log, "hard-confirmation", "allow", `approved by a person via ${confirmation.via}`);
+      };
+      const { askedAt, toldOfLive } = confirmation;
+      if (isPush && askedAt !== undefined) {
+        // Checked just before the send, in the round trip of its claim (sendReady): no later.
+        call.late = async () => {
+          const late = await wentLiveSinceAsked(p.o.live, call, askedAt, toldOfLive);
+          if (!late) approved();
+          return late;
+        };
+      } else approved();
       push = { kind: "approved" };
     } else if (!person) {
       decide(log, "rules", "refuse", confirmation.reason);

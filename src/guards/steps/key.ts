@@ -1,9 +1,11 @@
+import type { ToolResult } from "../../types.js";
 import { approvalRequestId } from "../approvals.js";
 import { decide } from "../audit.js";
 import { runKeyNote } from "../notes.js";
 import { targetOf } from "../request-ids.js";
 import { idScopeOf, unknownSendOf } from "./approve.js";
 import type { Call, PipelineState } from "./call.js";
+import { claimStep } from "./send.js";
 
 /**
  * The retry key, always one adrails derives, never the model's (an id must not depend on what the
@@ -16,8 +18,7 @@ export async function keyStep(p: PipelineState, call: Call): Promise<void> {
   const { def, log, notes, body } = call;
   const idName = def.idField?.name;
   if (!idName) return;
-  const scope = idScopeOf(p, call.context);
-  const ids = await p.requestIds.derive(scope, def.name, call.change, targetOf(def.name, body));
+  const ids = await (call.deriving ?? derivedOf(p, call));
   call.ids = ids;
   let id: string;
   if (ids.pinned !== undefined) {
@@ -49,6 +50,35 @@ export async function keyStep(p: PipelineState, call: Call): Promise<void> {
     // resume-generation takes the run's original key, which the model has not seen otherwise.
     call.outcomeNotes.push((outcome) => runKeyNote(idName, id, outcome));
   }
+}
+
+/** The retry key's reads for the call: its generation and pin in the refusal ledger. */
+const derivedOf = (p: PipelineState, call: Call) =>
+  p.requestIds.derive(
+    idScopeOf(p, call.context),
+    call.def.name,
+    call.change,
+    targetOf(call.def.name, call.body),
+  );
+
+/**
+ * What a send needs, asked for in one turn so it is one round trip: an approved launch's check
+ * that no identical ad went live since the ask (first, so it reads the store after everything
+ * before it), the send's claim and rate turn, and the retry key's reads. A refusal comes back with
+ * nothing of the key applied; the claim and the turn are let go by the caller (`dropClaim`).
+ */
+export async function sendReady(p: PipelineState, call: Call): Promise<ToolResult | undefined> {
+  const late = call.late?.();
+  if (call.def.idField) {
+    claimStep(p, call);
+    call.deriving = derivedOf(p, call);
+    // Read by keyStep, or dropped with a refusal: never left to reject unheard.
+    call.deriving.catch(() => {});
+  }
+  const refused = await late;
+  if (refused) return refused;
+  if (call.def.idField) await keyStep(p, call);
+  return undefined;
 }
 
 const differs = (given: unknown, sent: string) => given !== undefined && given !== sent;
