@@ -82,9 +82,12 @@ export function redisStore(options: RedisStoreOptions): AdStore {
       }) as unknown as RedisClientLike)
     : options.client;
   let lastError = "";
+  // TIME once, then its offset from this process's monotonic clock while fresh (clock.ts).
+  const time = learnedClock(() => records.clock());
   // node-redis reports connection trouble as events; without a listener they would crash the process.
   client.on("error", (error: unknown) => {
     lastError = error instanceof Error ? error.message : String(error);
+    time.forget();
   });
   let connecting: Promise<unknown> | undefined;
   let everReady = false;
@@ -193,10 +196,9 @@ export function redisStore(options: RedisStoreOptions): AdStore {
   );
 
   const records = redisApprovalRecords(prefix, script);
-  // TIME once, then its offset from this process's monotonic clock while fresh (clock.ts). Another
-  // connection may reach another host with another clock: the offset is learned again.
-  const time = learnedClock(() => records.clock());
-  for (const event of ["connect", "ready", "end", "error", "reconnecting"]) client.on(event, time.forget);
+  // Another connection may reach another host with another clock: the offset is learned again
+  // (forgotten on "error" above too).
+  for (const event of ["ready", "end"]) client.on(event, time.forget);
 
   const store: AdStore = {
     name,
