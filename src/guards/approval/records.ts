@@ -75,8 +75,8 @@ export async function recordRequest(
   fingerprint: string,
   place: AskPlace,
 ): Promise<ConfirmRequest> {
-  // The clock and the unknown send's read share a round trip; so do the record's read and the
-  // live ads' (read in case the request is new).
+  // The clock and the unknown send's read (often read already, with the launch claim) share a
+  // round trip; so do the record's read and the live ads' (read in case the request is new).
   const [now, unknownSend] = await Promise.all([o.records.clock(), place.unknownSend]);
   const plain = approvalRequest(
     def,
