@@ -63,9 +63,10 @@ const derivedOf = (p: PipelineState, call: Call) =>
 
 /**
  * What a send needs, asked for in one turn so it is one round trip: an approved launch's check
- * that no identical ad went live since the ask (first, so it reads the store after everything
- * before it), the send's claim and rate turn, and the retry key's reads. A refusal comes back with
- * nothing of the key applied; the claim and the turn are let go by the caller (`dropClaim`).
+ * that no identical ad went live since the ask (read in the same Redis script as the claim, just
+ * before it: later than in a round trip of its own before the claim), the send's claim and rate
+ * turn, and the retry key's reads. A refusal comes back with nothing of the key applied; the claim
+ * and the turn are let go by the caller (`dropClaim`).
  */
 export async function sendReady(p: PipelineState, call: Call): Promise<ToolResult | undefined> {
   const late = call.late?.();
