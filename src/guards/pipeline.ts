@@ -32,11 +32,11 @@ import { createRequestIds } from "./request-ids.js";
 import { redactDeep, redactResult } from "./secrets.js";
 import { confirmStep, deniedStep, recordOptionsOf, scopeOf, unknownSendOf } from "./steps/approve.js";
 import type { Call, PipelineOptions, PipelineState } from "./steps/call.js";
-import { keyStep } from "./steps/key.js";
+import { readWithClaim, sendReady } from "./steps/key.js";
 import { changeOf, type Prepared, prepare } from "./steps/prepare.js";
 import { ruledCallOf, ruledOf, ruledRequest, rulesStep, settledOf, untoldStep } from "./steps/rules.js";
 import { secretField, secretsStep } from "./steps/secrets.js";
-import { claimStep, dropClaim, sendStep } from "./steps/send.js";
+import { dropClaim, sendStep } from "./steps/send.js";
 import { shapeStep, storeRefusal } from "./steps/shape.js";
 import { traceToolCall } from "./telemetry.js";
 
@@ -233,7 +233,8 @@ export function createCallPipeline(o: PipelineOptions): CallPipeline {
             context.approval !== undefined ||
             (o.desk !== undefined && (context.pending === true || !o.confirm));
           const waitMs = handedIn ? LAUNCH_WAIT_MS : 0;
-          const taken = await o.launches.take(key, o.approvalTtlMs + LAUNCH_SLACK_MS, waitMs, context.signal);
+          const ttl = o.approvalTtlMs + LAUNCH_SLACK_MS;
+          const taken = await o.launches.take(key, ttl, waitMs, context.signal, readWithClaim(p, call));
           if (taken === null) {
             decide(log, "hard-confirmation", "refuse", "an identical ACTIVE push is being asked or launched");
             return launchBusy(call.notes);
@@ -243,10 +244,8 @@ export function createCallPipeline(o: PipelineOptions): CallPipeline {
         const refused = await confirmStep(p, call);
         if (refused) return refused;
       }
-      if (def.idField) {
-        claimStep(p, call);
-        await keyStep(p, call);
-      }
+      const late = await sendReady(p, call);
+      if (late) return late;
       outcome = await sendStep(p, call);
       sent = true;
     } catch (error) {

@@ -124,7 +124,11 @@ export type AnswersResult = { ok: true } | { ok: false; id: string; why: AnswerR
  * key passes its own); ids are unique within a space.
  */
 export interface ApprovalRecords {
-  /** The store's clock (epoch ms): Redis `TIME`, or this process's clock for the memory store. */
+  /**
+   * The store's clock (epoch ms): Redis `TIME` (a reply's offset from this process's monotonic
+   * clock answers for a second after it, never ahead of Redis), or this process's clock for the
+   * memory store.
+   */
   clock(): Promise<number>;
   /**
    * Records a request unless one with its id is there and has not expired: the record now in the

@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import { createClient } from "redis";
 import { batchedScripts } from "./batch.js";
+import { learnedClock } from "./clock.js";
 import { redisRuleCounts } from "./counts.js";
 import { BUMP, epochGuard, epochMemo, GET, SET_NX, USE_ONCE } from "./epoch.js";
 import { redisLiveRecords } from "./live.js";
@@ -81,9 +82,12 @@ export function redisStore(options: RedisStoreOptions): AdStore {
       }) as unknown as RedisClientLike)
     : options.client;
   let lastError = "";
+  // TIME once, then its offset from this process's monotonic clock while fresh (clock.ts).
+  const time = learnedClock(() => records.clock());
   // node-redis reports connection trouble as events; without a listener they would crash the process.
   client.on("error", (error: unknown) => {
     lastError = error instanceof Error ? error.message : String(error);
+    time.forget();
   });
   let connecting: Promise<unknown> | undefined;
   let everReady = false;
@@ -191,12 +195,18 @@ export function redisStore(options: RedisStoreOptions): AdStore {
     script,
   );
 
+  const records = redisApprovalRecords(prefix, script);
+  // Another connection may reach another host with another clock: the offset is learned again
+  // (forgotten on "error" above too).
+  for (const event of ["ready", "end"]) client.on(event, time.forget);
+
   const store: AdStore = {
     name,
     ...redisLiveRecords(command, hashed, script),
     ...redisPasskeyCounters(command, script, hashed),
     ...redisRuleCounts(script, prefix),
-    ...redisApprovalRecords(prefix, script),
+    ...records,
+    clock: time.clock,
     ...(options.onStoreError === "local" ? { fallback: memoryStore() } : {}),
 
     async takeRate(bucket, rule, want) {

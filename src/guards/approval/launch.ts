@@ -15,12 +15,15 @@ export interface LaunchClaims {
   /**
    * Claims `key` for `ttlMs`, waiting up to `waitMs` for another holder to let go: a release
    * function, or null when another call still holds it. An aborted `signal` ends the wait.
+   * `alongside` runs in the same turn as each try at the claim, so the reads it asks for share the
+   * try's round trip and run in the store after it; the last run is the one of the try that held.
    */
   take(
     key: string,
     ttlMs: number,
     waitMs: number,
     signal?: AbortSignal,
+    alongside?: () => void,
   ): Promise<(() => Promise<void>) | null>;
 }
 
@@ -29,13 +32,18 @@ const POLL_MS = 25;
 /** Launch claims in `store` (per API key, as the toolkit scopes it). A crashed holder's claim expires. */
 export function storeLaunchClaims(store: AdStore): LaunchClaims {
   return {
-    async take(key, ttlMs, waitMs, signal) {
+    async take(key, ttlMs, waitMs, signal, alongside) {
       const slot = `launch\n${key}`;
       const deadline = Date.now() + waitMs;
-      let token = await store.claim(slot, ttlMs);
+      const attempt = () => {
+        const claimed = store.claim(slot, ttlMs);
+        alongside?.();
+        return claimed;
+      };
+      let token = await attempt();
       while (token === null && Date.now() < deadline && !signal?.aborted) {
         await new Promise((resolve) => setTimeout(resolve, POLL_MS));
-        token = await store.claim(slot, ttlMs);
+        token = await attempt();
       }
       if (token === null) return null;
       // A failed release only leaves the claim to expire.

@@ -12,6 +12,7 @@ import type { LiveLedger } from "../live-record.js";
 import { missingCarried, type RecordOrigin } from "./missing.js";
 import { answerSignature, recordSignature, signed } from "./record-signatures.js";
 import { type AskLedger, askSlot, openAsk } from "./redeem.js";
+import { refusalText } from "./refusals.js";
 import { approvalRequest } from "./request.js";
 import { type ApprovalTrust, accountOfPayload, type DecisionProof, verifyDecision } from "./verify.js";
 
@@ -74,8 +75,8 @@ export async function recordRequest(
   fingerprint: string,
   place: AskPlace,
 ): Promise<ConfirmRequest> {
-  // The clock and the unknown send's read share a round trip; so do the record's read and the
-  // live ads' (read in case the request is new).
+  // The clock and the unknown send's read (often read already, with the launch claim) share a
+  // round trip; so do the record's read and the live ads' (read in case the request is new).
   const [now, unknownSend] = await Promise.all([o.records.clock(), place.unknownSend]);
   const plain = approvalRequest(
     def,
@@ -211,10 +212,23 @@ export async function recordAnswer(
   decision: ConfirmDecision & { who?: string; statements?: string[] },
   channel: string,
 ): Promise<string | undefined> {
+  return (await answerRecorded(o, id, decision, channel)).refused;
+}
+
+/**
+ * As {@link recordAnswer}, with the record as the answer's own step left it when it was recorded:
+ * read atomically with the answer, it needs no read of its own before the redemption.
+ */
+export async function answerRecorded(
+  o: RecordOptions,
+  id: string,
+  decision: ConfirmDecision & { who?: string; statements?: string[] },
+  channel: string,
+): Promise<{ refused?: string; record?: ApprovalRecord }> {
   const answer = recordedAnswerOf(o, id, decision, channel, await o.records.clock());
   const result = await o.records.answerApproval(SPACE, id, answer);
-  if (result.ok || result.why === "answered") return undefined;
-  return refusalText(result.why);
+  if (result.ok) return { record: result.record };
+  return result.why === "answered" ? {} : { refused: refusalText(result.why) };
 }
 
 /**
@@ -271,7 +285,9 @@ export interface RecordedCall {
  * secret), name this tool, account and call, and hold this exact payload; the decision `proof`
  * must satisfy the verifier for this call and this ask; then the store takes the redemption once,
  * before the request expires on its clock. What the record says was answered is never the
- * authority: the sentence sent is the one the proof carries.
+ * authority: the sentence sent is the one the proof carries. `read`: the record as a step of the
+ * store just returned it (the answer's), instead of reading it again; the redemption checks what
+ * can change since (expiry, payload, answer, use) in its own step either way.
  */
 export async function redeemRecorded(
   o: RecordOptions,
@@ -279,8 +295,9 @@ export async function redeemRecorded(
   call: RecordedCall,
   proof: DecisionProof,
   asked?: { expiresAt: number; scope?: string | undefined },
+  read?: ApprovalRecord,
 ): Promise<Confirmation> {
-  const record = await o.records.getApproval(SPACE, id);
+  const record = read ?? (await o.records.getApproval(SPACE, id));
   if (!record) return { approved: false, reason: await missingCarried(o, id, call, asked) };
   const via = record.answer?.channel || record.channel || "an approval channel";
   const no = (reason: string): Confirmation => ({ approved: false, reason, via });
@@ -378,23 +395,4 @@ export async function redeemCarried(
     { kind: "answer", answer, via: answer.channel || "an approval channel" },
     { expiresAt: answer.request.expiresAt, scope: requestScope },
   );
-}
-
-function refusalText(why: string): string {
-  switch (why) {
-    case "missing":
-      return "the approval request is not recorded in the store";
-    case "expired":
-      return "the approval request expired";
-    case "used":
-      return "the approval was already used once";
-    case "declined":
-      return "a person declined this request, and a decline is final";
-    case "payload":
-      return "the payload recorded for this request differs from this call's payload (it was edited after the ask)";
-    case "unanswered":
-      return "nobody has answered this approval request yet";
-    default:
-      return why;
-  }
 }

@@ -51,6 +51,8 @@ export interface RulesCall extends RuledCall {
   session?: string;
   log: DecisionLog;
   audit: Partial<AuditEvent>;
+  /** The store's clock, when it was asked for before the call was ready (see {@link RulesStep.clock}). */
+  now?: Promise<number>;
 }
 
 const DAY_TTL_MS = 3 * 24 * 3_600_000;
@@ -72,6 +74,11 @@ export interface RulesStep {
   peek(call: RuledCall): Promise<Finding | undefined>;
   /** As `peek`, without the store (for synchronous questions): the rules that need no count. */
   preview(call: RuledCall): Finding | undefined;
+  /**
+   * The store's clock, for `check`: asked for with the call's first reads, it shares their round
+   * trip instead of taking one of its own.
+   */
+  clock(): Promise<number>;
 }
 
 /** The money rules as a guard step of one toolkit. */
@@ -144,7 +151,7 @@ export function createRulesStep(rules: MoneyRules, ctx: RulesContext): RulesStep
     }
   }
 
-  return { mode, rules, check, peek, preview: (call) => preview(call) };
+  return { mode, rules, check, peek, preview: (call) => preview(call), clock: () => ctx.store.clock() };
 
   async function check(call: RulesCall): Promise<RulesVerdict> {
     const counted: ((done: Settled) => Promise<void>)[] = [];
@@ -158,7 +165,7 @@ export function createRulesStep(rules: MoneyRules, ctx: RulesContext): RulesStep
     try {
       // One clock for the fleet: the day and the window are the store's (Redis TIME), not this process's.
       current = "rules";
-      const now = await ctx.store.clock();
+      const now = await (call.now ?? ctx.store.clock());
       finding = staticFinding(rules, call, now);
       const account = accountOf(call);
       // A launch another rule refuses still counts once made (advisory, audit), without a hold.

@@ -12,6 +12,7 @@ import { DESK_CHANNEL, deskConfirmation } from "../approval/desk.js";
 import { wentLiveSinceAsked } from "../approval/launch.js";
 import { missingRequest } from "../approval/missing.js";
 import {
+  answerRecorded,
   payloadOf,
   type RecordOptions,
   recordAnswer,
@@ -108,12 +109,19 @@ export async function confirmStep(p: PipelineState, call: Call): Promise<ToolRes
       if (confirmation.toldOfLive !== undefined || call.context.approval !== undefined) {
         call.approvalKey = confirmation.key;
       }
-      if (isPush && confirmation.askedAt !== undefined) {
-        const late = await wentLiveSinceAsked(p.o.live, call, confirmation.askedAt, confirmation.toldOfLive);
-        if (late) return late;
-      }
-      ruleApproved(call, confirmation.via ?? "confirm");
-      decide(log, "hard-confirmation", "allow", `approved by a person via ${confirmation.via}`);
+      const approved = () => {
+        ruleApproved(call, confirmation.via ?? "confirm");
+        decide(log, "hard-confirmation", "allow", `approved by a person via ${confirmation.via}`);
+      };
+      const { askedAt, toldOfLive } = confirmation;
+      if (isPush && askedAt !== undefined) {
+        // Checked just before the send, in the round trip of its claim (sendReady): no later.
+        call.late = async () => {
+          const late = await wentLiveSinceAsked(p.o.live, call, askedAt, toldOfLive);
+          if (!late) approved();
+          return late;
+        };
+      } else approved();
       push = { kind: "approved" };
     } else if (!person) {
       decide(log, "rules", "refuse", confirmation.reason);
@@ -187,7 +195,7 @@ async function confirm(p: PipelineState, call: Call): Promise<Confirmation | { r
       seed: DESK_CHANNEL,
       channel: DESK_CHANNEL,
       renew: true,
-      unknownSend: unknownSendOf(p, call),
+      unknownSend: call.unknownSend ?? unknownSendOf(p, call),
       ...(ruleAsk ? { annotate: (shown: ConfirmRequest) => withRule(shown, ruleAsk) } : {}),
     });
     const requester = context.sessionId === undefined ? undefined : { conversation: context.sessionId };
@@ -198,7 +206,7 @@ async function confirm(p: PipelineState, call: Call): Promise<Confirmation | { r
     callId: context.toolCallId,
     scope: target.scope,
     channel: "confirm",
-    unknownSend: unknownSendOf(p, call),
+    unknownSend: call.unknownSend ?? unknownSendOf(p, call),
     ...(ruleAsk ? { annotate: (shown: ConfirmRequest) => withRule(shown, ruleAsk) } : {}),
   });
   const asked = await askChannel(p.o.confirm, request, context.signal);
@@ -220,10 +228,10 @@ async function confirm(p: PipelineState, call: Call): Promise<Confirmation | { r
       };
     }
   }
-  const refused = await recordAnswer(records, request.id, decision, channel);
+  const { refused, record } = await answerRecorded(records, request.id, decision, channel);
   if (refused !== undefined && decision.approved === true)
     return { approved: false, reason: refused, via: channel };
-  return redeemRecorded(records, request.id, recorded, proofOf(decision, channel));
+  return redeemRecorded(records, request.id, recorded, proofOf(decision, channel), undefined, record);
 }
 
 /**

@@ -3,7 +3,7 @@ import type { Turn } from "../../client/limiter.js";
 import type { Outcome } from "../../client/outcome.js";
 import type { ApprovalRecords } from "../../store/index.js";
 import type { ToolDefinition } from "../../tools/define.js";
-import type { AdToolsOptions, AuditEvent, CallContext } from "../../types.js";
+import type { AdToolsOptions, AuditEvent, CallContext, ToolResult } from "../../types.js";
 import type { DeskOptions } from "../approval/desk.js";
 import type { LaunchClaims } from "../approval/launch.js";
 import type { RecordOrigin } from "../approval/missing.js";
@@ -80,12 +80,18 @@ export interface Call {
   /** The approval key an approved ACTIVE push is bound to. */
   approvalKey?: string;
   ids?: DerivedId;
+  /** The retry key's reads, asked for with the send's claim (see `sendReady`). */
+  deriving?: Promise<DerivedId>;
+  /** An approved ACTIVE push: the check that no identical ad went live since the ask, run with the send's claim. */
+  late?: () => Promise<ToolResult | undefined>;
   /** The first try at the send's claim, asked for with the retry key's reads. */
   claiming?: Promise<string | null>;
   /** The send's outcome record and claim release, asked for; awaited before the call answers. */
   sendAfter?: Promise<unknown>;
   /** The limiter's turn for the send, taken with the claim. */
   turn?: Promise<Turn>;
+  /** The id of an identical send whose outcome is unknown, read with the launch claim (after it). */
+  unknownSend?: Promise<string | undefined>;
   /** A money rule makes a person's answer necessary (advisory override, or a custom rule's ask). */
   ruleAsk?: RuleAsk;
   /** The recorded request this call redeemed, once it did: its result is stored with it. */

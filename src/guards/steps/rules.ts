@@ -20,6 +20,9 @@ export function rulesStep(p: PipelineState, call: Call): Promise<RulesVerdict> |
   return (async () => {
     const { def, context } = call;
     const session = context.sessionId ?? p.o.sessionId;
+    // Asked for in the same turn as the refusal ledger's reads below: one round trip for both.
+    const now = rules.clock();
+    now.catch(() => {});
     const ruled = await ruledCallOf(p, def, call.body, context);
     return rules.check({
       ...ruled,
@@ -27,6 +30,7 @@ export function rulesStep(p: PipelineState, call: Call): Promise<RulesVerdict> |
       ...(session === undefined ? {} : { session }),
       log: call.log,
       audit: call.audit,
+      now,
     });
   })();
 }
