@@ -98,7 +98,7 @@ export function approvalRows(item: InboxItem, ctx: RenderContext): string[] {
 const IGNORED =
   "An approval that does not verify was ignored: the inbox did not sign it for this request, so it counts for nobody (something other than the inbox wrote it into the store).";
 
-/** Said of a closed item whose decision does not verify (see `decisionHolds`). */
+/** Said of a closed item whose decision does not verify (see `signedDecision`). */
 const UNVERIFIED = (state: string) =>
   `The store marks this request ${state}, but no decision the inbox signed for it holds: nobody decided it here, it counts for nobody, and no agent redeems it (something other than the inbox wrote it into the store).`;
 

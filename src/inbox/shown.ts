@@ -52,22 +52,26 @@ export async function heldApprovals(
       if (devices.has(passkey.credential)) continue;
       devices.add(passkey.credential);
     }
-    held.push(approval);
+    // What the page shows of it is what was signed, not what the item says besides.
+    held.push({ ...approval, by: c.who, at: c.at, ...(c.text === undefined ? {} : { text: c.text }) });
   }
   return { held, ignored: recorded.length - held.length };
 }
 
 /**
- * Whether the decision recorded on a closed item is one the inbox signed: its statements, checked
- * as an agent's verifier checks them (this ask, this payload, this account, people who may decide
- * there, their passkeys), decide what the item says was decided. For the page and the agents'
- * wait, which then never repeat what a store writer put in a decision's words.
+ * The decision recorded on a closed item as the inbox signed it, or undefined when it does not
+ * hold: its statements, checked as an agent's verifier checks them (this ask, this payload, this
+ * account, people who may decide there, their passkeys), must decide what the item says was
+ * decided, and what is shown of it (who, when, the words) is taken from its signed statement. The
+ * page, the notifications and the agents' wait then never repeat a store writer's words.
  */
-export async function decisionHolds(item: InboxItem, authority: ApprovalAuthority): Promise<boolean> {
+export async function signedDecision(
+  item: InboxItem,
+  authority: ApprovalAuthority,
+): Promise<ItemDecision | undefined> {
   const d = item.decision;
-  if (!d) return true;
   const r = item.request;
-  if (typeof r.payload !== "string") return false;
+  if (!d || typeof r.payload !== "string") return undefined;
   const verdict = await verifyDecision(
     { kind: "statements", statements: statementsOf(item), via: "inbox" },
     // As of the ask: a decision that held when made still holds in the history after expiry.
@@ -81,7 +85,20 @@ export async function decisionHolds(item: InboxItem, authority: ApprovalAuthorit
     },
     { authority, shared: true, maxTtlMs: Math.max(0, r.expiresAt - r.askedAt) },
   );
-  return d.approved === true ? verdict.ok : !verdict.ok && verdict.declined === true;
+  const holds = d.approved === true ? verdict.ok : !verdict.ok && verdict.declined === true;
+  if (!holds) return undefined;
+  const own = (await openStatement(await authority.keys(), d.sig))?.claims;
+  const mine = own && own.request === r.id && own.decision === (d.approved ? "approve" : "decline");
+  const { text: _text, reason: _reason, ...rest } = d;
+  if (!mine) return { ...rest, ...(verdict.ok ? { who: verdict.who } : {}) };
+  return {
+    ...rest,
+    by: own.who,
+    at: own.at,
+    ...(own.text === undefined ? {} : { text: own.text }),
+    ...(own.reason === undefined ? {} : { reason: own.reason }),
+    ...(verdict.ok ? { who: verdict.who } : { who: [own.who] }),
+  };
 }
 
 /**
@@ -92,6 +109,20 @@ export async function decisionHolds(item: InboxItem, authority: ApprovalAuthorit
  * was edited to say. An item with no payload to show keeps what it says and cannot be decided.
  */
 export function showingPayloads(queue: InboxQueue, authority: ApprovalAuthority): InboxQueue {
+  // A verdict on signed statements never changes for the same statements and request (the keys
+  // and people file are the inbox's own, fixed for its life), and every poll of every open page
+  // re-reads the same closed items: each is checked once.
+  const held = remembered<{ held: ItemDecision[]; ignored: number }>();
+  const decisions = remembered<ItemDecision | undefined>();
+  const requestKey = (r: ConfirmRequest) => [
+    r.id,
+    r.tool,
+    r.fingerprint,
+    typeof r.payload,
+    r.account ?? null,
+    r.askedAt,
+    r.expiresAt,
+  ];
   const show = async (value: unknown): Promise<unknown> => {
     if (Array.isArray(value)) return Promise.all(value.map(show));
     if (value === null || typeof value !== "object") return value;
@@ -100,14 +131,26 @@ export function showingPayloads(queue: InboxQueue, authority: ApprovalAuthority)
       const shown = shownRequest(item.request);
       const { ignoredApprovals: _planted, unverifiedDecision: _said, ...rest } = item as InboxItem;
       let asShown: InboxItem = { ...rest, request: shown ?? withoutPayload(item.request) };
-      if (asShown.decision && !(await decisionHolds(asShown, authority))) {
-        const { decision: unsigned, ...undecided } = asShown;
-        const sig = typeof unsigned?.sig === "string" ? unsigned.sig : undefined;
-        asShown = { ...undecided, unverifiedDecision: sig === undefined ? {} : { sig } };
+      if (asShown.decision) {
+        const unsigned = asShown.decision;
+        const signed = await decisions(
+          JSON.stringify([statementsOf(asShown), unsigned.approved, requestKey(asShown.request)]),
+          () => signedDecision(asShown, authority),
+        );
+        if (signed) asShown = { ...asShown, decision: signed };
+        else {
+          const { decision: _unsigned, ...undecided } = asShown;
+          const sig = typeof unsigned.sig === "string" ? unsigned.sig : undefined;
+          asShown = { ...undecided, unverifiedDecision: sig === undefined ? {} : { sig } };
+        }
       }
-      if (!Array.isArray(item.approvals)) return asShown;
-      const { held, ignored } = await heldApprovals(asShown, authority);
-      return { ...asShown, approvals: held, ...(ignored > 0 ? { ignoredApprovals: ignored } : {}) };
+      const recorded = item.approvals;
+      if (!Array.isArray(recorded)) return asShown;
+      const { held: approvals, ignored } = await held(
+        JSON.stringify([recorded.map((a) => [a?.sig, a?.by]), requestKey(asShown.request)]),
+        () => heldApprovals(asShown, authority),
+      );
+      return { ...asShown, approvals, ...(ignored > 0 ? { ignoredApprovals: ignored } : {}) };
     }
     // A page of lists (QueuePage, QueueListPage): the items inside them.
     const out: Record<string, unknown> = {};
@@ -131,4 +174,19 @@ export function showingPayloads(queue: InboxQueue, authority: ApprovalAuthority)
 function withoutPayload(request: ConfirmRequest): ConfirmRequest {
   const { payload: _none, ...rest } = request;
   return rest;
+}
+
+/** A bounded memo of async verdicts by key; a failed one is not kept. */
+function remembered<T>(limit = 5000): (key: string, compute: () => Promise<T>) => Promise<T> {
+  const seen = new Map<string, Promise<T>>();
+  return (key, compute) => {
+    let found = seen.get(key);
+    if (found === undefined) {
+      if (seen.size >= limit) seen.clear();
+      found = compute();
+      seen.set(key, found);
+      found.catch(() => seen.delete(key));
+    }
+    return found;
+  };
 }
