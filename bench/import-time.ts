@@ -22,19 +22,27 @@ const ENTRIES: [string, string][] = [
   // The Claude Agent SDK bundles its own zod: here adrails' zod (112 ESM files, 80 of them locales)
   // is not shared with the framework, unlike the entries above.
   ["adrails/claude-agent-sdk", "@anthropic-ai/claude-agent-sdk"],
+  // What any program that gives the SDK a tool() loads: the SDK's tool() takes only zod schemas.
+  ["adrails/claude-agent-sdk", "@anthropic-ai/claude-agent-sdk + zod"],
+  // The README's program next to that.
+  [
+    "@anthropic-ai/claude-agent-sdk + adrails + adrails/claude-agent-sdk",
+    "@anthropic-ai/claude-agent-sdk + zod",
+  ],
 ];
 
-function timed(specifier: string): number {
+/** Spawn to exit of a process importing `specifiers` ("a + b": a, then b). */
+function timed(specifiers: string): number {
+  const code = specifiers
+    .split(" + ")
+    .map((specifier) => `await import(${JSON.stringify(specifier)});`)
+    .join(" ");
   const started = performance.now();
-  const run = spawnSync(
-    process.execPath,
-    ["--input-type=module", "-e", `await import(${JSON.stringify(specifier)})`],
-    {
-      cwd: root,
-      stdio: "ignore",
-    },
-  );
-  if (run.status !== 0) throw new Error(`import("${specifier}") failed`);
+  const run = spawnSync(process.execPath, ["--input-type=module", "-e", code], {
+    cwd: root,
+    stdio: "ignore",
+  });
+  if (run.status !== 0) throw new Error(`import of ${specifiers} failed`);
   return performance.now() - started;
 }
 
