@@ -22,7 +22,7 @@ import type { ApprovalRecordInput } from "../src/store/index.js";
 import { keyIdentity, keyScoped, memoryStore } from "../src/store/index.js";
 import { redisStore } from "../src/store/redis.js";
 import { createAdTools } from "../src/toolkit.js";
-import { startRedis } from "../test/support/redis.js";
+import { countingClient, startRedis } from "../test/support/redis.js";
 
 const args = process.argv.slice(2);
 const COUNTS = (args[0] ?? "10,1000,10000,100000").split(",").map(Number);
@@ -237,18 +237,8 @@ const raw = (body: string) =>
 // Commands as the client sends them (round trips), and every one Redis runs (MONITOR).
 const client = createClient({ url: redis.url });
 await client.connect();
-let sent = 0;
-const counting = new Proxy(client, {
-  get(target, prop, receiver) {
-    if (prop === "sendCommand")
-      return (...a: Parameters<typeof client.sendCommand>) => {
-        sent++;
-        return target.sendCommand(...a);
-      };
-    const value = Reflect.get(target, prop, receiver);
-    return typeof value === "function" ? value.bind(target) : value;
-  },
-});
+const sentWords: string[] = [];
+const counting = countingClient(client, sentWords);
 const transport = {
   apiKey: sim.apiKey,
   baseUrl: sim.url,
@@ -280,9 +270,9 @@ const push = (i: number, status: "PAUSED" | "ACTIVE") => ({
 });
 
 async function writeCommands(run: () => Promise<unknown>) {
-  sent = 0;
+  sentWords.length = 0;
   const seen = await commandsOf(run);
-  return { sent, seen };
+  return { sent: sentWords.length, seen };
 }
 
 async function pairs(status: "PAUSED" | "ACTIVE", kit: typeof paused, count: number) {

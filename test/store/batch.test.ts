@@ -3,6 +3,7 @@ import { createClient } from "redis";
 import { describe, expect, it } from "vitest";
 import { StoreError } from "../../src/store/index.js";
 import { redisStore } from "../../src/store/redis.js";
+import { countingClient } from "../support/redis.js";
 import { bothStores } from "./both-stores.js";
 
 // Steps asked for in one turn of the event loop: Redis gets them as one script (one round trip,
@@ -61,17 +62,7 @@ describe("redis store: a batch", () => {
     const client = createClient({ url: redisUrl() });
     await client.connect();
     const sent: string[] = [];
-    const counting = new Proxy(client, {
-      get(target, prop, receiver) {
-        if (prop === "sendCommand")
-          return (...args: Parameters<typeof client.sendCommand>) => {
-            sent.push(String(args[0][0]));
-            return target.sendCommand(...args);
-          };
-        const value = Reflect.get(target, prop, receiver);
-        return typeof value === "function" ? value.bind(target) : value;
-      },
-    });
+    const counting = countingClient(client, sent);
     const store = keep(redisStore({ client: counting as never }));
     await store.generation(fresh("warm"));
     sent.length = 0;

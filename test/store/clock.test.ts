@@ -2,7 +2,7 @@ import { createClient } from "redis";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { REUSE_MS } from "../../src/store/clock.js";
 import { redisStore } from "../../src/store/redis.js";
-import { startRedis, type TestRedis } from "../support/redis.js";
+import { countingClient, startRedis, type TestRedis } from "../support/redis.js";
 
 // The Redis store's clock: a TIME reply, then its offset from this process's monotonic clock for
 // REUSE_MS, so a launch's several reads of the clock do not each cost a round trip. Never ahead of
@@ -20,17 +20,7 @@ async function countingStore() {
   client.on("error", () => {});
   await client.connect();
   const sent: string[] = [];
-  const counting = new Proxy(client, {
-    get(target, prop, receiver) {
-      if (prop === "sendCommand")
-        return (...args: Parameters<typeof client.sendCommand>) => {
-          sent.push(String(args[0][0]));
-          return target.sendCommand(...args);
-        };
-      const value = Reflect.get(target, prop, receiver);
-      return typeof value === "function" ? value.bind(target) : value;
-    },
-  });
+  const counting = countingClient(client, sent);
   const store = redisStore({ client: counting as never });
   return { store, sent, close: () => client.close().catch(() => client.destroy()) };
 }

@@ -5,7 +5,7 @@ import { REUSE_MS } from "../../src/store/clock.js";
 import { redisStore } from "../../src/store/redis.js";
 import { createAdTools } from "../../src/toolkit.js";
 import type { AdToolkit } from "../../src/types.js";
-import { startRedis, type TestRedis } from "../support/redis.js";
+import { countingClient, startRedis, type TestRedis } from "../support/redis.js";
 
 // The Redis commands one guarded write costs, counted, never timed: the round trips the store's
 // client sends (a counting wrapper around node-redis' sendCommand) and every command Redis runs,
@@ -21,7 +21,7 @@ let redis: TestRedis & { close(): Promise<void> };
 const client = () => createClient({ url: redis.url });
 let counted: ReturnType<typeof client>;
 let monitor: ReturnType<typeof client>;
-let sent: string[] = [];
+const sent: string[] = [];
 let seen: string[] = [];
 
 beforeAll(async () => {
@@ -38,29 +38,18 @@ afterAll(async () => {
 });
 
 /** A node-redis client that notes the first word of every command it sends. */
-const counting = () =>
-  new Proxy(counted, {
-    get(target, prop, receiver) {
-      if (prop === "sendCommand")
-        return (...args: Parameters<typeof counted.sendCommand>) => {
-          sent.push(String(args[0][0]));
-          return target.sendCommand(...args);
-        };
-      const value = Reflect.get(target, prop, receiver);
-      return typeof value === "function" ? value.bind(target) : value;
-    },
-  });
+const counting = () => countingClient(counted, sent);
 
 const quiet = () => new Promise((resolve) => setTimeout(resolve, 150));
 
 /** The commands of one call: sent by the client, and run by Redis (MONITOR lines arrive late). */
 async function commandsOf(run: () => Promise<unknown>) {
   await quiet();
-  sent = [];
+  sent.length = 0;
   seen = [];
   await run();
   await quiet();
-  return { roundTrips: sent.length, commands: seen.length, sent };
+  return { roundTrips: sent.length, commands: seen.length, sent: [...sent] };
 }
 
 async function kit(extra: Partial<Parameters<typeof createAdTools>[0]> = {}): Promise<{

@@ -95,3 +95,21 @@ export async function startRedis(): Promise<TestRedis & { close(): Promise<void>
   await start();
   return { url, port, start, stop, flush, close: stop };
 }
+
+/**
+ * `client` behind a wrapper that notes the first word of every command it sends in `sent`: the
+ * round trips a store makes (a batched script is one), where MONITOR counts every command run.
+ */
+export function countingClient<T extends object>(client: T, sent: string[]): T {
+  return new Proxy(client, {
+    get(target, prop, receiver) {
+      const value = Reflect.get(target, prop, receiver);
+      if (prop === "sendCommand" && typeof value === "function")
+        return (...args: unknown[]) => {
+          sent.push(String((args[0] as unknown[])[0]));
+          return value.apply(target, args);
+        };
+      return typeof value === "function" ? value.bind(target) : value;
+    },
+  });
+}
