@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { hostname } from "node:os";
 import { type PasskeyAssertion, statementPayload } from "../guards/approval/passkey.js";
-import { type DecisionClaims, signStatement } from "../guards/approval/proof.js";
+import { askClaims, type DecisionClaims, signStatement } from "../guards/approval/proof.js";
 import { type ApprovalAuthority, approvalsNeeded, mayDecide } from "../guards/approval/verify.js";
 import { canonicalJson } from "../guards/fingerprint.js";
 import type { ConfirmRequest } from "../types.js";
@@ -182,12 +182,7 @@ export function createInbox(options: InboxOptions = {}): Inbox {
     const needed = approvalsNeeded(people, account);
     const claims: DecisionClaims = {
       v: 2,
-      request: item.request.id,
-      tool: item.request.tool,
-      asked: item.request.askedAt,
-      expires: item.request.expiresAt,
-      fingerprint: item.request.fingerprint,
-      account,
+      ...askClaims(item.request),
       decision: decision.approved ? "approve" : "decline",
       ...(decision.approved ? { text: decision.text } : { reason: decision.reason }),
       who: by,

@@ -12,7 +12,7 @@ import type { Browser, Page } from "playwright-core";
 import { createClient } from "redis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { statementPayload } from "../../src/guards/approval/passkey.js";
-import { type DecisionClaims, signStatement } from "../../src/guards/approval/proof.js";
+import { askClaims, type DecisionClaims, signStatement } from "../../src/guards/approval/proof.js";
 import { inboxApprovals } from "../../src/inbox/approvals.js";
 import { createInboxHandler } from "../../src/inbox/handler.js";
 import { createInbox, type Inbox } from "../../src/inbox/inbox.js";
@@ -246,12 +246,7 @@ describe("passkeys on the inbox page", { timeout: 90_000 }, () => {
     const at = Date.now();
     const claims: DecisionClaims = {
       v: 2,
-      request: item.request.id,
-      tool: item.request.tool,
-      asked: item.request.askedAt,
-      expires: item.request.expiresAt,
-      fingerprint: item.request.fingerprint,
-      account: item.request.account ?? null,
+      ...askClaims(item.request),
       decision: "approve",
       text: SENTENCE,
       who: "Ann",

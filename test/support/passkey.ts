@@ -1,7 +1,12 @@
 import { createHash, generateKeyPairSync, type KeyObject, randomBytes, sign } from "node:crypto";
 import type { PasskeyAssertion, PasskeyCredential } from "../../src/guards/approval/passkey.js";
 import { passkeyChallenge, statementPayload } from "../../src/guards/approval/passkey.js";
-import { type DecisionClaims, type ProofKey, signStatement } from "../../src/guards/approval/proof.js";
+import {
+  askClaims,
+  type DecisionClaims,
+  type ProofKey,
+  signStatement,
+} from "../../src/guards/approval/proof.js";
 import type { Inbox } from "../../src/inbox/inbox.js";
 
 // A software authenticator for tests without a browser: a P-256 key made with node:crypto, whose
@@ -101,12 +106,7 @@ export async function approvalClaims(
   if (!item) throw new Error(`no inbox item ${id}`);
   return {
     v: 2,
-    request: item.request.id,
-    tool: item.request.tool,
-    asked: item.request.askedAt,
-    expires: item.request.expiresAt,
-    fingerprint: item.request.fingerprint,
-    account: item.request.account ?? null,
+    ...askClaims(item.request),
     decision: "approve",
     text,
     who,

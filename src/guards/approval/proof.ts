@@ -38,6 +38,31 @@ export interface DecisionClaims {
   at: number;
 }
 
+/** The part of a statement that binds it to one ask of one request and its displayed payload. */
+export type AskClaims = Pick<
+  DecisionClaims,
+  "request" | "tool" | "asked" | "expires" | "fingerprint" | "account"
+>;
+
+/** The {@link AskClaims} of a request as the signer shows it (its fingerprint from that payload). */
+export function askClaims(request: {
+  id: string;
+  tool: string;
+  askedAt: number;
+  expiresAt: number;
+  fingerprint: string;
+  account?: string | null;
+}): AskClaims {
+  return {
+    request: request.id,
+    tool: request.tool,
+    asked: request.askedAt,
+    expires: request.expiresAt,
+    fingerprint: request.fingerprint,
+    account: request.account ?? null,
+  };
+}
+
 /** An Ed25519 key of a decision signer: the private half signs (the inbox only), the public half verifies. */
 export interface ProofKey {
   privateKey?: CryptoKey;

@@ -6,7 +6,7 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import { createClient } from "redis";
 import type { PasskeyAssertion } from "../../../src/guards/approval/passkey.js";
-import { type DecisionClaims, signStatement } from "../../../src/guards/approval/proof.js";
+import { askClaims, type DecisionClaims, signStatement } from "../../../src/guards/approval/proof.js";
 import { privateKeyFromText } from "../../../src/inbox/signing.js";
 import { challengeOf, softAuthenticator } from "../../support/passkey.js";
 
@@ -32,12 +32,7 @@ const readItem = async (id: string) => JSON.parse((await redis.get(await itemKey
 function claimsOf(item: Record<string, any>, who: string): DecisionClaims {
   return {
     v: 2,
-    request: item.request.id,
-    tool: item.request.tool,
-    asked: item.request.askedAt,
-    expires: item.request.expiresAt,
-    fingerprint: item.request.fingerprint,
-    account: item.request.account ?? null,
+    ...askClaims(item.request),
     decision: "approve",
     text: "I approve this ad going live today",
     who,
